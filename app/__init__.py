@@ -1,0 +1,44 @@
+"""The Flask app: HTTP in, events and state out. Views turn a request into a call below and
+back; rules, storage and folding live in games/, events/ and projections/."""
+
+import redis
+from flask import Flask
+from flask_smorest import Api
+
+from app import docs, games, log, ops, problems, replay
+from projections.services import Services, Settings
+from workers.queue import PhaseQueue
+
+DESCRIPTION = (
+    "Records physical tabletop games as an append-only log of events, rebuilds any past or "
+    "present state from it, resolves the automatic phases in background workers, and lets "
+    "anyone step through the history. Errors are RFC 9457 problem details."
+)
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="tablelog",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}},
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(test_config or {})
+    settings = app.config.get("TABLELOG_SETTINGS") or Settings.from_env()
+    svc = Services(settings)
+    app.extensions["tablelog"] = svc
+    app.extensions["tablelog.queue"] = PhaseQueue(redis.Redis.from_url(settings.queue_url))
+
+    api = Api(app)
+    for blueprint in (games.blp, log.blp, replay.blp, ops.blp):
+        api.register_blueprint(blueprint)
+    docs.document_event_types(api, svc.event_types)
+    app.extensions["tablelog.api"] = api
+    app.register_blueprint(docs.blp)
+    problems.register(app)
+    return app

@@ -1,0 +1,24 @@
+"""Write tokens: one per game, issued at creation, stored as a SHA-256 digest, compared in
+constant time, required on every append. Reads are open."""
+
+import hmac
+import secrets
+
+from flask import request
+from werkzeug.exceptions import Forbidden, Unauthorized
+
+from projections.recorder import token_digest
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def require_write_token(meta: dict) -> None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        error = Unauthorized("this game's write token is required: Authorization: Bearer <token>")
+        error.www_authenticate = None
+        raise error
+    if not hmac.compare_digest(token_digest(token.strip()), meta["token_sha256"]):
+        raise Forbidden("this is not the write token of this game")

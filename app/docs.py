@@ -1,0 +1,37 @@
+"""The API documentation: the OpenAPI document (generated from the schemas by flask-smorest,
+with every event type's payload schema added) and a page that renders it with no script and
+no CDN, so it works offline."""
+
+from flask import Blueprint, current_app, render_template
+
+blp = Blueprint("docs", __name__, template_folder="templates")
+
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def document_event_types(api, event_types) -> None:
+    """Each event type's payload as a component named after the type, with its example."""
+    for event_type in event_types:
+        component = {"description": event_type.description, "x-schema-version": event_type.version}
+        if event_type.example is not None:
+            component["example"] = event_type.example
+        if event_type.derived:
+            component["x-derived"] = True
+        api.spec.components.schema(event_type.name, component, schema=event_type.schema)
+
+
+@blp.route("/api/docs")
+def page():
+    spec = current_app.extensions["tablelog.api"].spec.to_dict()
+    operations = [
+        (path, method.upper(), operation)
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if method in METHODS
+    ]
+    schemas = spec.get("components", {}).get("schemas", {})
+    event_types = {name: s for name, s in schemas.items() if "." in name or name == "retract"}
+    others = {name: s for name, s in schemas.items() if name not in event_types}
+    return render_template(
+        "docs.html", spec=spec, operations=operations, event_types=event_types, schemas=others
+    )

@@ -1,0 +1,94 @@
+"""Games: create, list, one game's summary, its state at any seq."""
+
+from flask import url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint, abort
+
+from app import schemas
+from app.auth import new_token
+from app.context import job_link, phase_queue, services
+from projections.catalog import summary
+
+blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games and their state")
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def described(game_id: str, meta: dict) -> dict:
+    return {**summary(game_id, meta), "href": f"/api/games/{game_id}"}
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(schemas.GameCreate, error_status_code=400)
+    @blp.response(201, schemas.GameCreated)
+    @blp.alt_response(400, schema=schemas.Problem, description="invalid kind, players, options")
+    @blp.alt_response(422, schema=schemas.Problem, description="a setup rule refused")
+    def post(self, body):
+        """Create a game: its first event holds every setup fact. Returns the write token."""
+        svc = services()
+        token = new_token()
+        game_id, envelope, state = svc.recorder.create(
+            body["kind"], body["players"], body["options"], token, body["actor"]
+        )
+        meta = svc.projector.meta(game_id)
+        if meta["pending"]:
+            phase_queue().enqueue(game_id, meta["version"])
+        created = {**described(game_id, meta), "token": token, "state": state}
+        return created, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(1)}
+
+    @blp.arguments(schemas.GameListQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.GamePage)
+    def get(self, query):
+        """List games, oldest first, filtered by kind and status, a page at a time."""
+        items, more = services().catalog.page(
+            query.get("kind"), query.get("status"), query.get("after"), query["limit"]
+        )
+        items = [{**item, "href": f"/api/games/{item['id']}"} for item in items]
+        next_page = None
+        if more:
+            args = {k: v for k, v in query.items() if k != "after"}
+            next_page = url_for("games.Games", after=items[-1]["id"], **args)
+        return {"items": items, "next": next_page}
+
+
+@blp.route("/<game_id>")
+class Game(MethodView):
+    @blp.response(200, schemas.GameSummary)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, game_id):
+        """A game's kind, players, status, version and the automatic phase now due."""
+        meta = services().projector.meta(game_id)
+        return described(game_id, meta), 200, {"ETag": etag(meta["version"])}
+
+
+@blp.route("/<game_id>/state")
+class State(MethodView):
+    @blp.arguments(schemas.AtQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.StateOut)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, query, game_id):
+        """The state after seq `at` (default: the head) and that version."""
+        projector = services().projector
+        if "at" not in query:
+            head = projector.head(game_id)
+            return (
+                {"game": game_id, "version": head.version, "state": head.state},
+                200,
+                {"ETag": etag(head.version)},
+            )
+        meta = projector.meta(game_id)
+        at = query["at"]
+        if at > meta["version"]:
+            abort(400, errors={"at": [f"the game is at version {meta['version']}"]})
+        state = projector.state_at(game_id, at, meta["kind"])
+        return {"game": game_id, "version": at, "state": state}
+
+
+def pending_job(game_id: str, meta: dict) -> dict | None:
+    """The job resolving the phase now due, enqueued if it was not."""
+    if not meta.get("pending"):
+        return None
+    return job_link(phase_queue().enqueue(game_id, meta["version"]).id)

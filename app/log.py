@@ -1,0 +1,120 @@
+"""A game's log: append one action or a batch, read it a page at a time, read one event."""
+
+import re
+import uuid
+
+from flask import request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint, abort
+
+from app import schemas
+from app.auth import require_write_token
+from app.context import services
+from app.games import etag, pending_job
+from replays.steps import annotated
+
+blp = Blueprint("log", __name__, url_prefix="/api/games", description="A game's event log")
+
+ETAG_VALUE = re.compile(r'^(?:W/)?"(\d+)"$')
+EVENT_FIELDS = ("type", "payload", "actor", "event_id", "occurred_at")
+
+
+def if_match_version() -> int | None:
+    """The version named by If-Match; -1 (matches nothing) if it names none we could hold."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    match = ETAG_VALUE.match(header.strip())
+    return int(match.group(1)) if match else -1
+
+
+def submitted_events(game_id: str, body: dict) -> list[dict]:
+    """The events of the body; ids from `event_id`, or from Idempotency-Key, or new."""
+    events = (
+        body["events"] if "events" in body else [{k: body[k] for k in EVENT_FIELDS if k in body}]
+    )
+    key = request.headers.get("Idempotency-Key")
+    submitted = []
+    for index, event in enumerate(events):
+        event = dict(event)
+        if "event_id" in event:
+            event["event_id"] = str(event["event_id"])
+        elif key:
+            name = f"tablelog:{game_id}:{key}:{index}"
+            event["event_id"] = str(uuid.uuid5(uuid.NAMESPACE_URL, name))
+        submitted.append(event)
+    return submitted
+
+
+@blp.route("/<game_id>/events")
+class Events(MethodView):
+    @blp.arguments(schemas.AppendIn, error_status_code=400)
+    @blp.response(201, schemas.AppendOut)
+    @blp.alt_response(400, schema=schemas.Problem, description="malformed or invalid, by field")
+    @blp.alt_response(401, schema=schemas.Problem, description="no write token")
+    @blp.alt_response(403, schema=schemas.Problem, description="not this game's write token")
+    @blp.alt_response(404, schema=schemas.Problem)
+    @blp.alt_response(409, schema=schemas.Problem, description="version moved or event id reused")
+    @blp.alt_response(412, schema=schemas.Problem, description="If-Match does not match")
+    @blp.alt_response(422, schema=schemas.Problem, description="a rule refused: `rule` names it")
+    def post(self, body, game_id):
+        """Append one action, or a batch that lands together. Needs the write token.
+
+        `expected_version` (409 on mismatch) or `If-Match` (412) make it conditional; an
+        `event_id` or `Idempotency-Key` makes a retry safe: the same body answers 200 with the
+        earlier result. If the action makes an automatic phase due, `job` links to its job.
+        """
+        svc = services()
+        require_write_token(svc.projector.meta(game_id))
+        recorded = svc.recorder.record(
+            game_id,
+            submitted_events(game_id, body),
+            expected_version=body.get("expected_version"),
+            if_match=if_match_version(),
+        )
+        meta = {"pending": recorded.pending, "version": recorded.version}
+        answer = {
+            "game": game_id,
+            "version": recorded.version,
+            "events": recorded.envelopes,
+            "duplicate": recorded.duplicate,
+            "status": recorded.status,
+            "pending": recorded.pending,
+            "job": pending_job(game_id, meta),
+        }
+        first = recorded.envelopes[0]["seq"]
+        headers = {
+            "ETag": etag(recorded.version),
+            "Location": f"/api/games/{game_id}/events/{first}",
+        }
+        return answer, 200 if recorded.duplicate else 201, headers
+
+    @blp.arguments(schemas.EventPageQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.EventPage)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, query, game_id):
+        """The log, oldest first: events after seq `after`, at most `limit`."""
+        svc = services()
+        meta = svc.projector.meta(game_id)
+        events = svc.store.read(game_id, query["after"], query["limit"])
+        next_page = None
+        if events and events[-1]["seq"] < meta["version"]:
+            next_page = url_for(
+                "log.Events", game_id=game_id, after=events[-1]["seq"], limit=query["limit"]
+            )
+        items = [annotated(e, meta["retracts"]) for e in events]
+        return {"items": items, "next": next_page}, 200, {"ETag": etag(meta["version"])}
+
+
+@blp.route("/<game_id>/events/<int(signed=True):seq>")
+class Event(MethodView):
+    @blp.response(200, schemas.Envelope)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, game_id, seq):
+        """One event, with the retract that withdrew it if any."""
+        svc = services()
+        meta = svc.projector.meta(game_id)
+        envelope = svc.store.read_one(game_id, seq) if seq >= 1 else None
+        if envelope is None:
+            abort(404, message=f"game {game_id} has events 1 to {meta['version']}")
+        return annotated(envelope, meta["retracts"])

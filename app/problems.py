@@ -1,0 +1,146 @@
+"""RFC 9457 problem details: the one place errors become HTTP answers.
+
+Every refusal says what was wrong and, where one applies, which field or which rule. A domain
+error raised anywhere below the views is turned into its answer here; nothing reaches the
+client as a bare 500 page.
+"""
+
+import logging
+
+import redis
+from flask import Flask, Response, json, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
+from games import UnknownGame
+from games.errors import RuleViolation
+from projections.recorder import InvalidEvent, PreconditionFailed, Refused
+from projections.state import NoSuchGame
+
+MEDIA_TYPE = "application/problem+json"
+TYPE_BASE = "https://tablelog.dev/problems/"
+
+log = logging.getLogger(__name__)
+
+
+def problem(status: int, title: str, detail: str, slug: str | None = None, **extra) -> Response:
+    body = {
+        "type": TYPE_BASE + slug if slug else "about:blank",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "instance": request.path,
+        **{k: v for k, v in extra.items() if v is not None},
+    }
+    headers = {}
+    if "current_version" in body:
+        headers["ETag"] = f'"{body["current_version"]}"'
+    return Response(json.dumps(body), status, headers, mimetype=MEDIA_TYPE)
+
+
+def field_problem(errors: dict, detail: str | None = None) -> Response:
+    names = ", ".join(sorted(_paths(errors)))
+    return problem(
+        400, "Invalid request", detail or f"invalid field(s): {names}", "invalid", errors=errors
+    )
+
+
+def _paths(errors, prefix=""):
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            yield from _paths(value, f"{prefix}{key}." if key != "_schema" else prefix)
+    else:
+        yield prefix.rstrip(".") or "body"
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(InvalidEvent)
+    def invalid_event(error: InvalidEvent):
+        return field_problem(error.errors)
+
+    @app.errorhandler(ValidationError)
+    def invalid(error: ValidationError):
+        messages = error.messages if isinstance(error.messages, dict) else {"body": error.messages}
+        return field_problem(messages)
+
+    @app.errorhandler(RuleViolation)
+    def rule_violation(error: RuleViolation):
+        return problem(
+            422, "Refused by the rules", error.message, "rule-violation",
+            rule=error.rule, details=error.details or None,
+        )  # fmt: skip
+
+    @app.errorhandler(Refused)
+    def refused(error: Refused):
+        return problem(
+            422, "Refused", error.message, error.code.lower(),
+            code=error.code, details=error.details or None,
+        )  # fmt: skip
+
+    @app.errorhandler(VersionConflict)
+    def version_conflict(error: VersionConflict):
+        return problem(
+            409, "Version conflict",
+            f"the game moved on: it is at version {error.current_version}; read it and retry",
+            "version-conflict", current_version=error.current_version,
+        )  # fmt: skip
+
+    @app.errorhandler(PreconditionFailed)
+    def precondition_failed(error: PreconditionFailed):
+        return problem(
+            412, "Precondition failed",
+            f"If-Match does not match: the game is at version {error.current_version}",
+            "precondition-failed", current_version=error.current_version,
+        )  # fmt: skip
+
+    @app.errorhandler(IdempotencyConflict)
+    def idempotency_conflict(error: IdempotencyConflict):
+        return problem(
+            409, "Event id reused",
+            f"event id {error.event_id} was already used by seq {error.seq} for another body",
+            "idempotency-conflict", event_id=error.event_id, seq=error.seq,
+        )  # fmt: skip
+
+    @app.errorhandler(NoSuchGame)
+    def no_such_game(error: NoSuchGame):
+        return problem(404, "Not found", f"no game with id {error.args[0]}", "not-found")
+
+    @app.errorhandler(UnknownGame)
+    def unknown_game(error: UnknownGame):
+        return field_problem({"kind": [f"unknown game kind {error.args[0]!r}"]})
+
+    @app.errorhandler(CorruptEvent)
+    def corrupt(error: CorruptEvent):
+        log.error("damaged log: %s", error)
+        return problem(
+            500, "Damaged log", f"{error}; GET .../verify names the first seq that does not hold",
+            "damaged-log", seq=error.seq,
+        )  # fmt: skip
+
+    @app.errorhandler(redis.RedisError)
+    def store_unavailable(error: redis.RedisError):
+        log.error("redis: %s", error)
+        return problem(503, "Store unavailable", "the event store cannot be reached; retry later")
+
+    @app.errorhandler(HTTPException)
+    def http_exception(error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages") or data.get("errors")
+        if messages and error.code in (400, 422):
+            return field_problem(_unwrap_locations(messages))
+        return problem(error.code, error.name, data.get("message") or error.description)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        log.exception("unexpected error")
+        return problem(500, "Internal error", "an unexpected error; it is logged and is a bug")
+
+
+def _unwrap_locations(messages: dict) -> dict:
+    """webargs keys errors by location ("json", "query"); the field names are what matter."""
+    if len(messages) == 1:
+        [(location, inner)] = messages.items()
+        if location in ("json", "query", "headers") and isinstance(inner, dict):
+            return inner
+    return messages

@@ -1,0 +1,102 @@
+"""Replay and audit: steps through history, verification, export and import."""
+
+from flask import Response, request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint, abort
+
+from app import schemas
+from app.auth import new_token
+from app.context import services
+from app.games import described, etag
+from replays.steps import MAX_STEPS, replay
+from replays.transfer import export_lines, import_log
+from replays.verify import verify
+
+blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay and audit")
+
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
+
+
+def known_seq(game_id: str, seq: int) -> dict:
+    meta = services().projector.meta(game_id)
+    if not 1 <= seq <= meta["version"]:
+        abort(404, message=f"game {game_id} has events 1 to {meta['version']}")
+    return meta
+
+
+@blp.route("/<game_id>/replay/<int(signed=True):seq>")
+class Step(MethodView):
+    @blp.response(200, schemas.ReplayStep)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, game_id, seq):
+        """One step: the event, the state after it, the patch from the state before, and the
+        explanation of a derived event (why the phase came out as it did)."""
+        known_seq(game_id, seq)
+        [step] = replay(services().projector, game_id, seq, seq)
+        return step
+
+
+@blp.route("/<game_id>/replay")
+class Steps(MethodView):
+    @blp.arguments(schemas.ReplayRangeQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.ReplayRange)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, query, game_id):
+        """The steps `from` to `to` (inclusive; at most 200 a call; `next` continues)."""
+        meta = known_seq(game_id, query["from_"])
+        first = query["from_"]
+        last = min(query.get("to", meta["version"]), meta["version"], first + MAX_STEPS - 1)
+        if last < first:
+            abort(400, errors={"to": ["must not be before from"]})
+        steps = replay(services().projector, game_id, first, last)
+        end = min(query.get("to", meta["version"]), meta["version"])
+        next_page = None
+        if last < end:
+            next_page = url_for("replay.Steps", game_id=game_id, to=end, **{"from": last + 1})
+        return {"steps": steps, "next": next_page}
+
+
+@blp.route("/<game_id>/verify")
+class Verify(MethodView):
+    @blp.response(200, schemas.Verification)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, game_id):
+        """Re-hash the chain and refold the log from scratch; name the first seq that fails."""
+        return verify(services().projector, game_id).as_dict()
+
+
+@blp.route("/<game_id>/export")
+class Export(MethodView):
+    @blp.response(200, description="the log as JSON Lines (application/x-ndjson)")
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, game_id):
+        """The whole log, one canonical envelope a line; `POST /api/games/import` takes it."""
+        lines = export_lines(services().recorder, game_id)
+        first = next(lines)
+        return Response(
+            _chain(first, lines),
+            mimetype="application/x-ndjson",
+            headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'},
+        )
+
+
+@blp.route("/import")
+class Import(MethodView):
+    @blp.response(201, schemas.GameCreated)
+    @blp.alt_response(400, schema=schemas.Problem, description="the log does not verify")
+    def post(self):
+        """Import an exported log (JSON Lines body) as a new game, verified before it is
+        written; hashes and times are kept. Returns the new id and write token."""
+        if request.content_length and request.content_length > MAX_IMPORT_BYTES:
+            abort(413, message=f"an import is at most {MAX_IMPORT_BYTES} bytes")
+        token = new_token()
+        svc = services()
+        game_id, state = import_log(svc.recorder, request.get_data(), token)
+        meta = svc.projector.meta(game_id)
+        body = {**described(game_id, meta), "token": token, "state": state}
+        return body, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(meta["version"])}
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest

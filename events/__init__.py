@@ -1,0 +1,1 @@
+"""The event log: envelope, hash chain, event-type registry and the Redis store."""

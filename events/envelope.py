@@ -1,0 +1,73 @@
+"""The event envelope, its canonical JSON and the SHA-256 chain.
+
+An envelope is `seq`, `event_id`, `type`, `schema_version`, `actor`, `payload`, `recorded_at`,
+`occurred_at`, `caused_by`, `prev_hash` and `hash`. `hash` is the SHA-256 of the canonical JSON
+of every other field, `prev_hash` included, so changing any byte of any event breaks the chain
+from that event on. The first event's `prev_hash` is GENESIS.
+"""
+
+import hashlib
+import json
+import re
+import uuid
+
+GENESIS = "0" * 64
+
+BODY_FIELDS = ("event_id", "type", "schema_version", "actor", "payload", "occurred_at", "caused_by")
+ENVELOPE_FIELDS = (
+    "seq",
+    *BODY_FIELDS,
+    "recorded_at",
+    "prev_hash",
+    "hash",
+)
+
+ACTOR = re.compile(r"^(player:[^\s:][^:]{0,63}|system:[a-z0-9_.-]{1,64}|admin)$")
+
+
+def canonical(value) -> bytes:
+    """Sorted keys, no whitespace, UTF-8: the one byte form that is hashed and stored."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def body_digest(event: dict) -> str:
+    """What makes two submissions of one `event_id` the same: everything the writer chose."""
+    return sha256(canonical({name: event.get(name) for name in BODY_FIELDS}))
+
+
+def seal(event: dict, seq: int, prev_hash: str, recorded_at: str) -> dict:
+    """The stored envelope of a new event: numbered, timestamped and chained."""
+    envelope = {name: event.get(name) for name in BODY_FIELDS}
+    envelope.update(seq=seq, recorded_at=recorded_at, prev_hash=prev_hash)
+    envelope["hash"] = envelope_hash(envelope)
+    return envelope
+
+
+def envelope_hash(envelope: dict) -> str:
+    return sha256(canonical({k: v for k, v in envelope.items() if k != "hash"}))
+
+
+def new_event_id() -> str:
+    return str(uuid.uuid4())
+
+
+def chain_break(envelopes, prev_hash: str = GENESIS, first_seq: int = 1) -> tuple[int, str] | None:
+    """The first (seq, reason) where numbering, linking or hashing does not hold, else None."""
+    expected_seq = first_seq
+    for envelope in envelopes:
+        seq = envelope.get("seq")
+        if seq != expected_seq:
+            return expected_seq, f"expected seq {expected_seq}, found {seq}"
+        if set(envelope) != set(ENVELOPE_FIELDS):
+            return seq, "envelope fields differ from the envelope format"
+        if envelope["prev_hash"] != prev_hash:
+            return seq, "prev_hash does not match the hash of the event before"
+        if envelope["hash"] != envelope_hash(envelope):
+            return seq, "hash does not match the event's content"
+        prev_hash = envelope["hash"]
+        expected_seq += 1
+    return None

@@ -1,0 +1,46 @@
+"""Every Redis key tablelog writes, each pattern written once.
+
+Keys of one game carry the hash tag `{<game id>}` so they share one Redis Cluster slot and the
+append script may touch them all. Keys that span games (the catalog indexes) have no tag and
+are never touched by the append script.
+"""
+
+
+def events(game_id: str) -> str:
+    """A stream: the game's log, one entry per event, entry id `<seq>-0`, field `e` = envelope."""
+    return f"game:{{{game_id}}}:events"
+
+
+def event_ids(game_id: str) -> str:
+    """A hash: event_id -> `<seq>:<body digest>`, for idempotent appends."""
+    return f"game:{{{game_id}}}:event_ids"
+
+
+def meta(game_id: str) -> str:
+    """A hash: `version` and `head_hash` of the log, plus the catalog's fields of the game."""
+    return f"game:{{{game_id}}}:meta"
+
+
+def head(game_id: str) -> str:
+    """A string: JSON {"seq", "state"} of the state at the head. A cache: it can be dropped."""
+    return f"game:{{{game_id}}}:head"
+
+
+def snapshots(game_id: str) -> str:
+    """A hash: seq -> JSON state after that seq, every N events. A cache: it can be dropped."""
+    return f"game:{{{game_id}}}:snapshots"
+
+
+def catalog_all() -> str:
+    """A sorted set, all scores 0: every game id (ids sort by creation time)."""
+    return "games:all"
+
+
+def catalog_kind(kind: str) -> str:
+    """A sorted set, all scores 0: the ids of the games of one kind."""
+    return f"games:kind:{kind}"
+
+
+def catalog_status(status: str) -> str:
+    """A sorted set, all scores 0: the ids of the games in one status (active, finished)."""
+    return f"games:status:{status}"

@@ -1,0 +1,77 @@
+"""The event-type registry: every type a log may hold, its payload schema and its version.
+
+An event is refused before anything is written when its type is unknown or its payload does
+not load with the type's schema. Stored events keep the `schema_version` they were written
+with; `upcast` lifts an old payload to the current version when it is read.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from marshmallow import Schema, ValidationError
+
+Upcaster = Callable[[dict], dict]
+
+
+@dataclass(frozen=True)
+class EventType:
+    """One kind of event.
+
+    `upcasters[n]` turns a version-n payload into a version-(n+1) payload. `derived` types are
+    written by workers (`system:` actors) only. `example` is a payload for the documentation.
+    """
+
+    name: str
+    schema: type[Schema]
+    version: int = 1
+    upcasters: dict[int, Upcaster] = field(default_factory=dict)
+    derived: bool = False
+    description: str = ""
+    example: dict | None = None
+
+
+class UnknownEventType(Exception):
+    pass
+
+
+class EventTypeRegistry:
+    def __init__(self):
+        self._types: dict[str, EventType] = {}
+
+    def register(self, event_type: EventType) -> None:
+        known = self._types.get(event_type.name)
+        if known is not None and known is not event_type:
+            raise ValueError(f"event type {event_type.name} registered twice")
+        missing = [v for v in range(1, event_type.version) if v not in event_type.upcasters]
+        if missing:
+            raise ValueError(f"{event_type.name}: no upcaster from version(s) {missing}")
+        self._types[event_type.name] = event_type
+
+    def get(self, name: str) -> EventType:
+        try:
+            return self._types[name]
+        except KeyError:
+            raise UnknownEventType(name) from None
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._types
+
+    def __iter__(self):
+        return iter(sorted(self._types.values(), key=lambda t: t.name))
+
+    def load_payload(self, name: str, payload) -> dict:
+        """The payload as the type's schema loads it; raises ValidationError or UnknownEventType."""
+        event_type = self.get(name)
+        if not isinstance(payload, dict):
+            raise ValidationError({"payload": ["must be a JSON object"]})
+        return event_type.schema().load(payload)
+
+    def upcast(self, envelope: dict) -> dict:
+        """The envelope with its payload lifted to the current schema version."""
+        event_type = self._types.get(envelope["type"])
+        if event_type is None or envelope["schema_version"] >= event_type.version:
+            return envelope
+        payload = envelope["payload"]
+        for version in range(envelope["schema_version"], event_type.version):
+            payload = event_type.upcasters[version](payload)
+        return {**envelope, "payload": payload, "schema_version": event_type.version}

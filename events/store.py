@@ -1,0 +1,193 @@
+"""The event store on Redis: one stream per game, appended by one Lua script.
+
+`append` seals a batch (numbers, timestamps, hash chain) and hands it to the script, which
+checks idempotency by `event_id`, then the expected version, then writes every event and the
+caches that go with the append (head state, snapshots, catalog fields of the game's meta), all
+or nothing. Nothing is ever changed or deleted.
+"""
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+
+import redis
+
+from events import keys
+from events.envelope import GENESIS, body_digest, canonical, seal
+
+STREAM_FIELD = b"e"
+
+
+class VersionConflict(Exception):
+    """The log is not at the version the writer expected."""
+
+    def __init__(self, current_version: int):
+        super().__init__(f"the log is at version {current_version}")
+        self.current_version = current_version
+
+
+class IdempotencyConflict(Exception):
+    """An event id was used before with another body."""
+
+    def __init__(self, event_id: str, seq: int):
+        super().__init__(f"event id {event_id} was already used, by seq {seq}, for another body")
+        self.event_id = event_id
+        self.seq = seq
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    version: int
+    seqs: list[int]
+    duplicate: bool  # the same events were appended before; nothing new was written
+
+
+@dataclass(frozen=True)
+class Caches:
+    """What an append writes beside the events, atomically: all derived, all droppable."""
+
+    head: str | None = None  # JSON {"seq", "state"} at the new version
+    meta: dict[str, str] | None = None
+    snapshots: dict[int, str] | None = None
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+@lru_cache(maxsize=1)
+def _script_source() -> str:
+    return (Path(__file__).parent / "append.lua").read_text()
+
+
+class RedisEventStore:
+    def __init__(self, client: redis.Redis):
+        self.redis = client
+        self._append = client.register_script(_script_source())
+
+    def head(self, game_id: str) -> tuple[int, str]:
+        """(version, hash of the last event); (0, GENESIS) for a game that does not exist."""
+        version, head_hash = self.redis.hmget(keys.meta(game_id), "version", "head_hash")
+        if version is None:
+            return 0, GENESIS
+        return int(version), head_hash.decode()
+
+    def append(
+        self,
+        game_id: str,
+        events: list[dict],
+        expected_version: int,
+        prev_hash: str,
+        caches: Caches = Caches(),
+    ) -> AppendResult:
+        """Append `events` (body fields) after `expected_version`, whose hash is `prev_hash`."""
+        return self.write(game_id, self.seal_batch(events, expected_version, prev_hash), caches)
+
+    @staticmethod
+    def seal_batch(events: list[dict], expected_version: int, prev_hash: str) -> list[dict]:
+        recorded_at = utc_now()
+        sealed = []
+        for offset, event in enumerate(events, start=1):
+            envelope = seal(event, expected_version + offset, prev_hash, recorded_at)
+            prev_hash = envelope["hash"]
+            sealed.append(envelope)
+        return sealed
+
+    def write(self, game_id: str, envelopes: list[dict], caches: Caches = Caches()) -> AppendResult:
+        """Write envelopes already sealed (a new batch, or an imported log) in one script call."""
+        if not envelopes:
+            raise ValueError("an append needs at least one event")
+        expected_version = envelopes[0]["seq"] - 1
+        args: list = [expected_version, envelopes[0]["prev_hash"], envelopes[-1]["hash"]]
+        args.append(len(envelopes))
+        for envelope in envelopes:
+            args += [envelope["event_id"], body_digest(envelope), canonical(envelope)]
+        args.append(caches.head or "")
+        meta = caches.meta or {}
+        args.append(len(meta))
+        for name, value in meta.items():
+            args += [name, value]
+        for seq, state in (caches.snapshots or {}).items():
+            args += [seq, state]
+        reply = self._append(
+            keys=[
+                keys.events(game_id),
+                keys.event_ids(game_id),
+                keys.meta(game_id),
+                keys.head(game_id),
+                keys.snapshots(game_id),
+            ],
+            args=args,
+        )
+        outcome = reply[0].decode()
+        if outcome == "ok":
+            return AppendResult(int(reply[1]), [e["seq"] for e in envelopes], duplicate=False)
+        if outcome == "duplicate":
+            return AppendResult(self.head(game_id)[0], [int(s) for s in reply[1:]], duplicate=True)
+        if outcome == "version_conflict":
+            raise VersionConflict(int(reply[1]))
+        raise IdempotencyConflict(reply[1].decode(), int(reply[2]))
+
+    def known_event_ids(self, game_id: str, event_ids: list[str]) -> dict[str, tuple[int, str]]:
+        """event_id -> (seq, body digest) for the ids already in the log."""
+        if not event_ids:
+            return {}
+        entries = self.redis.hmget(keys.event_ids(game_id), event_ids)
+        known = {}
+        for event_id, entry in zip(event_ids, entries, strict=True):
+            if entry is not None:
+                seq, digest = entry.decode().split(":", 1)
+                known[event_id] = (int(seq), digest)
+        return known
+
+    def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
+        """Events with seq > after, in order, at most `limit` of them."""
+        entries = self.redis.xrange(keys.events(game_id), min=f"({after}-0", count=limit)
+        return [_decode(entry_id, fields) for entry_id, fields in entries]
+
+    def read_range(self, game_id: str, first: int, last: int) -> list[dict]:
+        """Events first..last inclusive."""
+        if last < first:
+            return []
+        entries = self.redis.xrange(keys.events(game_id), min=f"{first}-0", max=f"{last}-0")
+        return [_decode(entry_id, fields) for entry_id, fields in entries]
+
+    def read_backwards(self, game_id: str, before: int, limit: int) -> list[dict]:
+        """Up to `limit` events with seq < before, newest first."""
+        entries = self.redis.xrevrange(keys.events(game_id), max=f"({before}-0", count=limit)
+        return [_decode(entry_id, fields) for entry_id, fields in entries]
+
+    def read_one(self, game_id: str, seq: int) -> dict | None:
+        found = self.read_range(game_id, seq, seq)
+        return found[0] if found else None
+
+    def iterate(self, game_id: str, after: int = 0, page: int = 1000):
+        """Every event after `after`, read a page at a time."""
+        while True:
+            batch = self.read(game_id, after, page)
+            yield from batch
+            if len(batch) < page:
+                return
+            after = batch[-1]["seq"]
+
+
+class CorruptEvent(Exception):
+    """A stored entry that is not an envelope: the log was changed outside tablelog."""
+
+    def __init__(self, seq: int, reason: str):
+        super().__init__(f"stored event {seq} is damaged: {reason}")
+        self.seq = seq
+        self.reason = reason
+
+
+def _decode(entry_id: bytes, fields: dict) -> dict:
+    seq = int(entry_id.split(b"-")[0])
+    try:
+        envelope = json.loads(fields[STREAM_FIELD])
+    except (KeyError, ValueError) as error:
+        raise CorruptEvent(seq, f"not a JSON envelope ({error})") from None
+    if not isinstance(envelope, dict):
+        raise CorruptEvent(seq, "not a JSON object")
+    return envelope

@@ -1,0 +1,63 @@
+"""The game registry: every game tablelog knows, by kind.
+
+A game is a package (or module) that exposes exactly this surface and nothing else is
+imported from it:
+
+    KIND: str                                   # "burnrate", "fcm"
+    EVENT_TYPES: list[events.registry.EventType]  # including "<KIND>.created"
+    initial(creation_event) -> state            # creation_event is the envelope of seq 1
+    evolve(state, event) -> state               # pure; raises games.errors.RuleViolation
+    pending(state) -> str | None                # the automatic phase now due, if any
+    resolve(state) -> list[{"type", "payload"}] # derived events of that phase
+    finished(state) -> bool                     # the game is over
+
+State is plain JSON data. `evolve` never mutates its input.
+"""
+
+import importlib
+import os
+from types import ModuleType
+
+from events.registry import EventTypeRegistry
+
+BUILTIN_GAMES: list[str] = []
+
+REQUIRED = ("KIND", "EVENT_TYPES", "initial", "evolve", "pending", "resolve", "finished")
+
+
+class UnknownGame(Exception):
+    pass
+
+
+class GameRegistry:
+    """The games loaded in this process, and the event types they bring."""
+
+    def __init__(self, module_names: list[str], event_types: EventTypeRegistry):
+        self._games: dict[str, ModuleType] = {}
+        for name in module_names:
+            module = importlib.import_module(name)
+            missing = [attr for attr in REQUIRED if not hasattr(module, attr)]
+            if missing:
+                raise TypeError(f"game module {name} lacks {', '.join(missing)}")
+            if f"{module.KIND}.created" not in {t.name for t in module.EVENT_TYPES}:
+                raise TypeError(f"game module {name} has no {module.KIND}.created event type")
+            for event_type in module.EVENT_TYPES:
+                if not event_type.name.startswith(f"{module.KIND}."):
+                    raise TypeError(f"{event_type.name} is not namespaced by {module.KIND}")
+                event_types.register(event_type)
+            self._games[module.KIND] = module
+
+    def get(self, kind: str) -> ModuleType:
+        try:
+            return self._games[kind]
+        except KeyError:
+            raise UnknownGame(kind) from None
+
+    def kinds(self) -> list[str]:
+        return sorted(self._games)
+
+
+def configured_modules() -> list[str]:
+    """The built-in games plus any named in TABLELOG_EXTRA_GAMES (comma-separated modules)."""
+    extra = [m.strip() for m in os.environ.get("TABLELOG_EXTRA_GAMES", "").split(",") if m.strip()]
+    return BUILTIN_GAMES + extra

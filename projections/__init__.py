@@ -1,0 +1,1 @@
+"""Folding logs into state: the head, any seq, snapshots, the catalog, and the write side."""

@@ -1,0 +1,110 @@
+"""The read model of games: kind, players, status, version, times; filtered and paged.
+
+Each game's own fields live in its meta hash (written with every append). Three kinds of
+sorted sets index the ids, all scores 0 so they order by id, and ids order by creation time:
+every game, the games of a kind, the games in a status. A game's status index moves after
+the append that changed it; `rebuild` makes every index again from the meta hashes.
+"""
+
+import os
+import time
+
+from events import keys
+from projections.state import decode_meta
+
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+STATUSES = ("active", "finished")
+
+
+def new_game_id() -> str:
+    """A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sorting by time."""
+    value = (int(time.time() * 1000) << 80) | int.from_bytes(os.urandom(10), "big")
+    return "".join(CROCKFORD[(value >> shift) & 31] for shift in range(125, -1, -5))
+
+
+def looks_like_game_id(text: str) -> bool:
+    return len(text) == 26 and all(c in CROCKFORD for c in text)
+
+
+def summary(game_id: str, meta: dict) -> dict:
+    return {
+        "id": game_id,
+        "kind": meta["kind"],
+        "players": meta["players"],
+        "status": meta["status"],
+        "version": meta["version"],
+        "pending": meta.get("pending") or None,
+        "created_at": meta["created_at"],
+        "updated_at": meta["updated_at"],
+    }
+
+
+class Catalog:
+    def __init__(self, client):
+        self.redis = client
+
+    def add(self, game_id: str, kind: str, status: str) -> None:
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.catalog_all(), {game_id: 0})
+            pipe.zadd(keys.catalog_kind(kind), {game_id: 0})
+            pipe.zadd(keys.catalog_status(status), {game_id: 0})
+            pipe.execute()
+
+    def move(self, game_id: str, old_status: str, new_status: str) -> None:
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zrem(keys.catalog_status(old_status), game_id)
+            pipe.zadd(keys.catalog_status(new_status), {game_id: 0})
+            pipe.execute()
+
+    def page(self, kind: str | None, status: str | None, after: str | None, limit: int):
+        """Up to `limit` summaries after the id `after`, oldest first, and whether more follow."""
+        if kind:
+            index = keys.catalog_kind(kind)
+        elif status:
+            index = keys.catalog_status(status)
+        else:
+            index = keys.catalog_all()
+        found: list[dict] = []
+        cursor = after
+        while len(found) <= limit:
+            lower = f"({cursor}" if cursor else "-"
+            ids = [i.decode() for i in self.redis.zrangebylex(index, lower, "+", 0, limit + 1)]
+            if not ids:
+                break
+            for game_id, meta in zip(ids, self.metas(ids), strict=True):
+                if meta and (not status or meta["status"] == status):
+                    found.append(summary(game_id, meta))
+            cursor = ids[-1]
+        return found[:limit], len(found) > limit
+
+    def all_ids(self, page: int = 500):
+        cursor = None
+        while True:
+            lower = f"({cursor}" if cursor else "-"
+            ids = [
+                i.decode() for i in self.redis.zrangebylex(keys.catalog_all(), lower, "+", 0, page)
+            ]
+            yield from ids
+            if len(ids) < page:
+                return
+            cursor = ids[-1]
+
+    def metas(self, ids: list[str]) -> list[dict | None]:
+        with self.redis.pipeline(transaction=False) as pipe:
+            for game_id in ids:
+                pipe.hgetall(keys.meta(game_id))
+            return [decode_meta(raw) if raw else None for raw in pipe.execute()]
+
+    def rebuild(self) -> int:
+        """Every index made again from the games' meta hashes; the number of games."""
+        count = 0
+        for game_id in list(self.all_ids()):
+            meta = self.metas([game_id])[0]
+            if meta is None:
+                continue
+            for status in STATUSES:
+                if status != meta["status"]:
+                    self.redis.zrem(keys.catalog_status(status), game_id)
+            self.add(game_id, meta["kind"], meta["status"])
+            count += 1
+        return count

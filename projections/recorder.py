@@ -1,0 +1,255 @@
+"""The write side: a batch of events checked against the head state, folded, and appended.
+
+Every event that reaches a log comes through here, from the API or from a worker: its type is
+known, its payload loads with its schema, its actor may write it, the game's rules accept it
+at the head state. Then the store appends the batch with the caches that go with it (the new
+head state, due snapshots, the catalog fields), all or nothing.
+"""
+
+import hashlib
+import json
+import uuid
+from dataclasses import dataclass
+
+from marshmallow import ValidationError
+
+from events.envelope import ACTOR, GENESIS, body_digest
+from events.registry import EventTypeRegistry, UnknownEventType
+from events.retract import RETRACT, withdrawn_by
+from events.store import Caches, IdempotencyConflict, RedisEventStore, VersionConflict
+from games import GameRegistry, UnknownGame
+from projections.catalog import Catalog, new_game_id
+from projections.state import Head, Projector, state_json
+
+RETRIES_ON_RACE = 5
+
+
+class InvalidEvent(Exception):
+    """A submission that is malformed: unknown type, invalid payload, bad actor. Field errors."""
+
+    def __init__(self, errors: dict):
+        super().__init__(json.dumps(errors))
+        self.errors = errors
+
+
+class PreconditionFailed(Exception):
+    def __init__(self, current_version: int):
+        super().__init__(f"the game is at version {current_version}")
+        self.current_version = current_version
+
+
+class Refused(Exception):
+    """An action the log itself does not allow (not a game rule): `code` names the reason."""
+
+    def __init__(self, code: str, message: str, details: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = details or {}
+
+
+@dataclass
+class Recorded:
+    game_id: str
+    version: int
+    envelopes: list[dict]
+    duplicate: bool
+    pending: str | None
+    status: str
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def derived_event_id(game_id: str, version: int, index: int) -> str:
+    """The id of the index-th event a worker derives at `version`: a rerun reuses it."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"tablelog:{game_id}:{version}:{index}"))
+
+
+class Recorder:
+    def __init__(
+        self,
+        projector: Projector,
+        catalog: Catalog,
+        games: GameRegistry,
+        event_types: EventTypeRegistry,
+    ):
+        self.projector = projector
+        self.store: RedisEventStore = projector.store
+        self.catalog = catalog
+        self.games = games
+        self.event_types = event_types
+
+    def create(self, kind: str, players: list[str], options: dict, token: str, actor="admin"):
+        """A new game whose first event holds every setup fact. Returns its id and state."""
+        try:
+            game = self.games.get(kind)
+        except UnknownGame:
+            raise InvalidEvent({"kind": [f"unknown kind; known: {self.games.kinds()}"]}) from None
+        event = self._checked(
+            {"type": f"{kind}.created", "payload": {"players": players, "options": options},
+             "actor": actor},
+            players, system=False,
+        )  # fmt: skip
+        game_id = new_game_id()
+        [envelope] = self.store.seal_batch([event], 0, GENESIS)
+        state = game.initial(self.event_types.upcast(envelope))
+        now = envelope["recorded_at"]
+        status = "finished" if game.finished(state) else "active"
+        meta = {
+            "kind": kind,
+            "players": json.dumps(envelope["payload"]["players"]),
+            "created_at": now,
+            "updated_at": now,
+            "status": status,
+            "pending": game.pending(state) or "",
+            "retracts": "[]",
+            "token_sha256": token_digest(token),
+        }
+        self.store.write(game_id, [envelope], Caches(head=state_json(1, state), meta=meta))
+        self.catalog.add(game_id, kind, status)
+        return game_id, envelope, state
+
+    def record(
+        self,
+        game_id: str,
+        events: list[dict],
+        expected_version: int | None = None,
+        if_match: int | None = None,
+        system: bool = False,
+    ) -> Recorded:
+        """Append `events` after the head (or after `expected_version`, or `if_match`)."""
+        if len(events) > 1 and any(e.get("type") == RETRACT for e in events):
+            raise InvalidEvent({"events": ["a retract is recorded alone, not in a batch"]})
+        head = self.projector.head(game_id)
+        players = head.meta["players"]
+        checked = [self._checked(e, players, system) for e in events]
+        earlier = self._earlier_result(game_id, checked, head)
+        if earlier:
+            return earlier
+        for attempt in range(RETRIES_ON_RACE):
+            if if_match is not None and if_match != head.version:
+                raise PreconditionFailed(head.version)
+            if expected_version is not None and expected_version != head.version:
+                raise VersionConflict(head.version)
+            try:
+                return self._append_at(head, checked)
+            except VersionConflict:
+                # Someone appended between our read and our write. A writer that named the
+                # version it expected learns of it; anyone else is checked again at the new head.
+                if expected_version is not None or if_match is not None:
+                    raise
+                if attempt == RETRIES_ON_RACE - 1:
+                    raise
+                head = self.projector.head(game_id)
+        raise AssertionError("unreachable")
+
+    def _append_at(self, head: Head, checked: list[dict]) -> Recorded:
+        game = self.games.get(head.kind)
+        envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
+        retracts = list(head.meta["retracts"])
+        state = head.state
+        states = []
+        for envelope in envelopes:
+            if envelope["type"] == RETRACT:
+                self._check_retract(head, retracts, envelope)
+                retracts.append([envelope["payload"]["seq"], envelope["seq"]])
+            state = self.projector.advance(head.game_id, head.kind, state, envelope)
+            states.append((envelope["seq"], state))
+        version = envelopes[-1]["seq"]
+        status = "finished" if game.finished(state) else "active"
+        pending = game.pending(state)
+        meta = {
+            "updated_at": envelopes[-1]["recorded_at"],
+            "status": status,
+            "pending": pending or "",
+            "retracts": json.dumps(retracts),
+        }
+        caches = Caches(
+            head=state_json(version, state),
+            meta=meta,
+            snapshots=self.projector.due_snapshots(states),
+        )
+        self.store.write(head.game_id, envelopes, caches)
+        if status != head.meta["status"]:
+            self.catalog.move(head.game_id, head.meta["status"], status)
+        return Recorded(head.game_id, version, envelopes, False, pending, status)
+
+    def _checked(self, event: dict, players: list[str], system: bool) -> dict:
+        """The event's body fields, validated and normalised; InvalidEvent names the field."""
+        errors: dict = {}
+        name = event.get("type")
+        try:
+            event_type = self.event_types.get(name)
+        except (UnknownEventType, TypeError):
+            raise InvalidEvent({"type": [f"unknown event type {name!r}"]}) from None
+        try:
+            loaded = self.event_types.load_payload(name, event.get("payload", {}))
+            payload = event_type.schema().dump(loaded)
+        except ValidationError as error:
+            errors["payload"] = error.messages
+        actor = event.get("actor") or ""
+        if not isinstance(actor, str) or not ACTOR.match(actor):
+            errors["actor"] = ["must be player:<name>, system:<phase> or admin"]
+        elif actor.startswith("player:") and actor[7:] not in players:
+            errors["actor"] = [f"{actor[7:]!r} is not a player of this game: {players}"]
+        elif actor.startswith("system:") != system:
+            errors["actor"] = ["system actors are for workers; record as a player or admin"]
+        elif event_type.derived and not system:
+            errors["type"] = [f"{name} is derived by the service; it is not recorded by hand"]
+        if errors:
+            raise InvalidEvent(errors)
+        return {
+            "event_id": event.get("event_id") or str(uuid.uuid4()),
+            "type": name,
+            "schema_version": event_type.version,
+            "actor": actor,
+            "payload": payload,
+            "occurred_at": event.get("occurred_at"),
+            "caused_by": event.get("caused_by") if system else None,
+        }
+
+    def _earlier_result(self, game_id: str, checked: list[dict], head: Head) -> Recorded | None:
+        """The result of an earlier append of these same events, if it happened."""
+        known = self.store.known_event_ids(game_id, [e["event_id"] for e in checked])
+        if not known:
+            return None
+        for event in checked:
+            seq_digest = known.get(event["event_id"])
+            if seq_digest is None or seq_digest[1] != body_digest(event):
+                seq = seq_digest[0] if seq_digest else next(iter(known.values()))[0]
+                raise IdempotencyConflict(event["event_id"], seq)
+        seqs = [known[e["event_id"]][0] for e in checked]
+        envelopes = self.store.read_range(game_id, min(seqs), max(seqs))
+        pending = head.meta.get("pending") or None
+        return Recorded(game_id, head.version, envelopes, True, pending, head.meta["status"])
+
+    def _check_retract(self, head: Head, retracts: list[list[int]], envelope: dict) -> None:
+        latest = self.latest_withdrawable(head.game_id, envelope["seq"], retracts)
+        if envelope["payload"]["seq"] != latest:
+            legal = f"retract seq {latest}" if latest else "nothing can be retracted"
+            raise Refused(
+                "LOG-RETRACT",
+                f"a retract withdraws the latest player action not yet withdrawn; {legal}",
+                {"retractable": latest},
+            )
+
+    def latest_withdrawable(
+        self, game_id: str, before: int, retracts: list[list[int]]
+    ) -> int | None:
+        """The latest event before `before` written by a player or admin and not withdrawn."""
+        page_size = 50
+        while True:
+            page = self.store.read_backwards(game_id, before, page_size)
+            for envelope in page:
+                seq = envelope["seq"]
+                if seq == 1:
+                    return None
+                by_system = envelope["actor"].startswith("system:")
+                if envelope["type"] == RETRACT or by_system or withdrawn_by(retracts, seq):
+                    continue
+                return seq
+            if len(page) < page_size:
+                return None
+            before = page[-1]["seq"]

@@ -1,0 +1,1 @@
+"""Step-through, diffs, explanations, verification, export and import."""

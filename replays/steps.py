@@ -1,0 +1,36 @@
+"""Stepping through a game: each event with the state after it, the RFC 6902 patch from the
+state before, and the explanation a derived event carries of why it came out as it did."""
+
+import jsonpatch
+
+from events.retract import withdrawn_by
+from projections.state import Projector
+
+MAX_STEPS = 200
+
+
+def annotated(envelope: dict, retracts: list[list[int]]) -> dict:
+    """The envelope as readers see it: with the retract that withdrew it, if any."""
+    return {**envelope, "withdrawn_by": withdrawn_by(retracts, envelope["seq"])}
+
+
+def step(event: dict, before, after) -> dict:
+    return {
+        "event": event,
+        "state": after,
+        "patch": jsonpatch.make_patch(before, after).patch if before is not None else [],
+        "explanation": event["payload"].get("explanation"),
+    }
+
+
+def replay(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
+    """The steps first..last (inclusive), folding once from the state before `first`."""
+    meta = projector.meta(game_id)
+    kind, retracts = meta["kind"], meta["retracts"]
+    state = projector.state_at(game_id, first - 1, kind) if first > 1 else None
+    steps = []
+    for envelope in projector.store.read_range(game_id, first, last):
+        after = projector.advance(game_id, kind, state, envelope)
+        steps.append(step(annotated(envelope, retracts), state, after))
+        state = after
+    return steps

@@ -1,0 +1,1 @@
+"""RQ jobs that resolve automatic phases, the queue, and the sweeper."""

@@ -1,0 +1,64 @@
+"""The job queue of automatic phases, on RQ.
+
+One job per (game, seq whose state made a phase due); its id names both, and RQ refuses a
+second job with the same id while the first exists. Jobs retry with back-off and have a
+timeout; a job that died with its worker is retried by RQ's abandoned-job cleanup, and the
+sweeper re-enqueues any game still pending.
+"""
+
+import redis
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq.job import Job, JobStatus
+
+QUEUE_NAME = "phases"
+JOB_TIMEOUT = 60
+RETRY = Retry(max=5, interval=[1, 2, 5, 10, 30])
+RESULT_TTL = 24 * 3600
+FINISHED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+
+
+def job_id(game_id: str, seq: int) -> str:
+    return f"resolve-{game_id}-{seq}"
+
+
+class PhaseQueue:
+    def __init__(self, connection: redis.Redis):
+        self.connection = connection
+        self.queue = Queue(QUEUE_NAME, connection=connection)
+
+    def enqueue(self, game_id: str, seq: int, again: bool = False) -> Job:
+        """The job resolving the phase due at `seq`; the existing one if it is still live.
+
+        `again` replaces a job that ended (failed, or finished while the game stayed pending),
+        which is what the sweeper wants; the API never needs it.
+        """
+        identifier = job_id(game_id, seq)
+        try:
+            return self.queue.enqueue(
+                "workers.jobs.resolve_phase",
+                game_id,
+                seq,
+                job_id=identifier,
+                unique=True,
+                job_timeout=JOB_TIMEOUT,
+                retry=RETRY,
+                result_ttl=RESULT_TTL,
+                failure_ttl=RESULT_TTL,
+                description=f"resolve the phase due in game {game_id} at seq {seq}",
+            )
+        except DuplicateJobError:
+            existing = Job.fetch(identifier, connection=self.connection)
+            if again and existing.get_status() in FINISHED:
+                existing.delete()
+                return self.enqueue(game_id, seq)
+            return existing
+
+    def fetch(self, identifier: str) -> Job | None:
+        try:
+            return Job.fetch(identifier, connection=self.connection)
+        except NoSuchJobError:
+            return None
+
+    def depth(self) -> int:
+        return self.queue.count

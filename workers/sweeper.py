@@ -1,0 +1,21 @@
+"""The sweeper: every game left pending gets its job again.
+
+An append that made a phase due enqueues a job, but the process can die between the two, or
+a job can fail for good. The sweeper reads each game's meta and enqueues the job of every game
+whose phase is still due; jobs still queued or running are left alone.
+"""
+
+from projections.services import Services
+from workers.queue import PhaseQueue
+
+
+def sweep(svc: Services, queue: PhaseQueue) -> list[str]:
+    """The ids of the jobs (re-)enqueued."""
+    enqueued = []
+    ids = list(svc.catalog.all_ids())
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for game_id, meta in zip(chunk, svc.catalog.metas(chunk), strict=True):
+            if meta and meta.get("pending"):
+                enqueued.append(queue.enqueue(game_id, meta["version"], again=True).id)
+    return enqueued
