@@ -5,7 +5,7 @@ import redis
 from flask import Flask
 from flask_smorest import Api
 
-from app import docs, games, log, ops, problems, replay
+from app import cli, docs, games, log, ops, problems, replay
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -41,4 +41,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)
     problems.register(app)
+    cli.register(app)
     return app

@@ -107,6 +107,7 @@ class AppendIn(EventIn):
     """One event (type, payload, actor...) or a batch (`events`), landing together."""
 
     type = fields.String(metadata={"example": "retract"})
+    payload = fields.Dict()
     actor = fields.String(metadata={"example": "player:Ann"})
     events = fields.List(fields.Nested(EventIn), validate=validate.Length(min=1, max=100))
     expected_version = fields.Integer(

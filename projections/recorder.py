@@ -124,7 +124,8 @@ class Recorder:
             raise InvalidEvent({"events": ["a retract is recorded alone, not in a batch"]})
         head = self.projector.head(game_id)
         players = head.meta["players"]
-        checked = [self._checked(e, players, system) for e in events]
+        checked = [self._checked_in_batch(e, i, len(events), players, system)
+                   for i, e in enumerate(events)]  # fmt: skip
         earlier = self._earlier_result(game_id, checked, head)
         if earlier:
             return earlier
@@ -175,6 +176,13 @@ class Recorder:
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.meta["status"], status)
         return Recorded(head.game_id, version, envelopes, False, pending, status)
+
+    def _checked_in_batch(self, event, index: int, size: int, players, system) -> dict:
+        try:
+            return self._checked(event, players, system)
+        except InvalidEvent as error:
+            errors = {"events": {index: error.errors}} if size > 1 else error.errors
+            raise InvalidEvent(errors) from None
 
     def _checked(self, event: dict, players: list[str], system: bool) -> dict:
         """The event's body fields, validated and normalised; InvalidEvent names the field."""

@@ -6,13 +6,16 @@ timeout; a job that died with its worker is retried by RQ's abandoned-job cleanu
 sweeper re-enqueues any game still pending.
 """
 
+import os
+from datetime import UTC, datetime, timedelta
+
 import redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 
 QUEUE_NAME = "phases"
-JOB_TIMEOUT = 60
+JOB_TIMEOUT = int(os.environ.get("PHASE_JOB_TIMEOUT", "60"))
 RETRY = Retry(max=5, interval=[1, 2, 5, 10, 30])
 RESULT_TTL = 24 * 3600
 FINISHED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
@@ -30,8 +33,9 @@ class PhaseQueue:
     def enqueue(self, game_id: str, seq: int, again: bool = False) -> Job:
         """The job resolving the phase due at `seq`; the existing one if it is still live.
 
-        `again` replaces a job that ended (failed, or finished while the game stayed pending),
-        which is what the sweeper wants; the API never needs it.
+        `again` replaces a job that ended (failed, or finished while the game stayed pending)
+        or was abandoned (started longer ago than its timeout: its worker died), which is what
+        the sweeper wants; the API never needs it.
         """
         identifier = job_id(game_id, seq)
         try:
@@ -49,7 +53,7 @@ class PhaseQueue:
             )
         except DuplicateJobError:
             existing = Job.fetch(identifier, connection=self.connection)
-            if again and existing.get_status() in FINISHED:
+            if again and (existing.get_status() in FINISHED or abandoned(existing)):
                 existing.delete()
                 return self.enqueue(game_id, seq)
             return existing
@@ -62,3 +66,11 @@ class PhaseQueue:
 
     def depth(self) -> int:
         return self.queue.count
+
+
+def abandoned(job: Job) -> bool:
+    """Started longer ago than its timeout: a live worker would have ended it by now."""
+    if job.get_status() != JobStatus.STARTED or job.started_at is None:
+        return False
+    started = job.started_at if job.started_at.tzinfo else job.started_at.replace(tzinfo=UTC)
+    return datetime.now(UTC) - started > timedelta(seconds=(job.timeout or JOB_TIMEOUT) + 1)

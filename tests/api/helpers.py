@@ -27,3 +27,7 @@ def append(client, game_id, token, body, headers=None):
 
 def new_id() -> str:
     return str(uuid.uuid4())
+
+
+def retract(seq: int, actor: str = "admin", reason: str = "") -> dict:
+    return {"type": "retract", "actor": actor, "payload": {"seq": seq, "reason": reason}}

@@ -1,0 +1,22 @@
+"""`flask --app app <command>`: operations that run outside a request."""
+
+import click
+from flask import Flask
+
+from app.context import phase_queue, services
+from workers.sweeper import sweep
+
+
+def register(app: Flask) -> None:
+    @app.cli.command("sweep")
+    def sweep_command():
+        """Enqueue the job of every game left with an automatic phase due."""
+        enqueued = sweep(services(), phase_queue())
+        click.echo(f"enqueued {len(enqueued)} job(s)")
+        for job_id in enqueued:
+            click.echo(job_id)
+
+    @app.cli.command("rebuild-catalog")
+    def rebuild_catalog():
+        """Rebuild the game list's indexes from each game's meta."""
+        click.echo(f"indexed {services().catalog.rebuild()} game(s)")

@@ -1,0 +1,79 @@
+"""Creating, listing and reading games through the HTTP API."""
+
+from freezegun import freeze_time
+
+from tests.api.helpers import add, append, create_toy
+
+
+def test_create_answers_201_with_id_token_location_and_etag(client):
+    with freeze_time("2026-03-01T12:00:00Z"):
+        response = client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"]})
+    assert response.status_code == 201
+    body = response.json
+    assert response.headers["Location"] == f"/api/games/{body['id']}"
+    assert response.headers["ETag"] == '"1"'
+    assert body["token"] and body["version"] == 1 and body["status"] == "active"
+    assert body["created_at"] == "2026-03-01T12:00:00.000000Z"
+    first = client.get(f"/api/games/{body['id']}/events/1").json
+    assert first["type"] == "toy.created" and first["recorded_at"] == body["created_at"]
+    assert first["payload"] == {
+        "players": ["ann", "ben"],
+        "options": {"goal": 30, "tally_every": 10, "resolve_delay": 0.0},
+    }
+
+
+def test_create_refuses_an_unknown_kind_and_bad_players_naming_the_field(client):
+    response = client.post("/api/games", json={"kind": "chess", "players": ["a", "b"]})
+    assert response.status_code == 400
+    assert response.content_type == "application/problem+json"
+    assert "kind" in response.json["errors"]
+    response = client.post("/api/games", json={"kind": "toy", "players": ["a", "a"]})
+    assert response.status_code == 400 and "players" in response.json["errors"]
+    response = client.post("/api/games", json={"kind": "toy", "players": ["a"]})
+    assert response.status_code == 400 and "payload" in response.json["errors"]
+    assert client.get("/api/games").json["items"] == []
+
+
+def test_summary_shows_version_status_and_pending_phase(client):
+    game_id, token = create_toy(client)
+    append(client, game_id, token, add("ann", 9))
+    append(client, game_id, token, add("ben", 2))
+    summary = client.get(f"/api/games/{game_id}")
+    assert summary.headers["ETag"] == '"3"'
+    assert summary.json["pending"] == "tally"
+    assert summary.json["players"] == ["ann", "ben"]
+    assert client.get("/api/games/01ZZZZZZZZZZZZZZZZZZZZZZZZ").status_code == 404
+
+
+def test_list_filters_by_kind_and_status_and_pages(client):
+    ids = [create_toy(client)[0] for _ in range(5)]
+    page = client.get("/api/games?limit=2").json
+    assert [g["id"] for g in page["items"]] == ids[:2]
+    second = client.get(page["next"]).json
+    assert [g["id"] for g in second["items"]] == ids[2:4]
+    last = client.get(second["next"]).json
+    assert [g["id"] for g in last["items"]] == ids[4:] and last["next"] is None
+    assert len(client.get("/api/games?kind=toy&status=active").json["items"]) == 5
+    assert client.get("/api/games?kind=nope").json["items"] == []
+    assert client.get("/api/games?status=paused").status_code == 400
+    assert client.get("/api/games?limit=0").status_code == 400
+
+
+def test_finishing_a_game_moves_it_in_the_status_filter(client):
+    game_id, token = create_toy(client, goal=5, tally_every=100)
+    assert append(client, game_id, token, add("ann", 5)).json["status"] == "finished"
+    finished = client.get("/api/games?status=finished&kind=toy").json["items"]
+    assert [g["id"] for g in finished] == [game_id]
+    assert client.get("/api/games?status=active").json["items"] == []
+
+
+def test_state_at_any_seq_and_at_the_head(client):
+    game_id, token = create_toy(client, tally_every=100)
+    for n, player in enumerate(["ann", "ben", "ann", "ben"], start=1):
+        append(client, game_id, token, add(player, n))
+    head = client.get(f"/api/games/{game_id}/state")
+    assert head.json["version"] == 5 and head.json["state"]["total"] == 10
+    assert head.headers["ETag"] == '"5"'
+    assert client.get(f"/api/games/{game_id}/state?at=3").json["state"]["total"] == 3
+    assert client.get(f"/api/games/{game_id}/state?at=9").status_code == 400
+    assert client.get(f"/api/games/{game_id}/state?at=x").status_code == 400

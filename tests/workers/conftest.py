@@ -1,0 +1,55 @@
+"""Real RQ workers in their own processes, on the session's Redis."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+
+class WorkerProcess:
+    def __init__(self, env):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "workers"], env=env, start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+
+    def kill(self):
+        """kill -9 the worker and its work horse, mid-job."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self):
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def start_worker(settings):
+    started = []
+    env = {**os.environ, "REDIS_URL": settings.redis_url, "PHASE_JOB_TIMEOUT": "5"}
+
+    def start():
+        worker = WorkerProcess(env)
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+def wait_for(condition, timeout=30.0, every=0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError(f"not within {timeout}s: {condition.__doc__ or condition}")
