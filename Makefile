@@ -27,7 +27,7 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	$(BIN)/python -m tests.benchmarks
 
 sweep: $(STAMP)
 	$(BIN)/flask --app app sweep

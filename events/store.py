@@ -40,6 +40,7 @@ class IdempotencyConflict(Exception):
 @dataclass(frozen=True)
 class AppendResult:
     version: int
+    head_hash: str
     seqs: list[int]
     duplicate: bool  # the same events were appended before; nothing new was written
 
@@ -123,9 +124,11 @@ class RedisEventStore:
         )
         outcome = reply[0].decode()
         if outcome == "ok":
-            return AppendResult(int(reply[1]), [e["seq"] for e in envelopes], duplicate=False)
+            seqs = [e["seq"] for e in envelopes]
+            return AppendResult(int(reply[1]), envelopes[-1]["hash"], seqs, duplicate=False)
         if outcome == "duplicate":
-            return AppendResult(self.head(game_id)[0], [int(s) for s in reply[1:]], duplicate=True)
+            version, head_hash = self.head(game_id)
+            return AppendResult(version, head_hash, [int(s) for s in reply[1:]], duplicate=True)
         if outcome == "version_conflict":
             raise VersionConflict(int(reply[1]))
         raise IdempotencyConflict(reply[1].decode(), int(reply[2]))

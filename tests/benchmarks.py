@@ -1,0 +1,237 @@
+"""`make bench`: the figures of the service core, each a ratio of two things measured in one
+run on one machine (absolute numbers on shared machines mean little).
+
+1. append cost at event 10,000 over the cost at event 10 of one game (goal <= 1.2)
+2. state at a random seq of a 10,000-event game over a full refold (goal <= 0.05)
+3. our store's appends/s over raw XADDs/s, same client, Redis and fsync (goal >= 0.7)
+4. HTTP appends/s on gunicorn over a bare Flask XADD endpoint on gunicorn (goal >= 0.5)
+5. append that makes a phase due -> derived events readable, warm worker: median and p95
+"""
+
+import http.client
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+os.environ.setdefault("TABLELOG_EXTRA_GAMES", "tests.toygame")
+
+from app.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from events.store import RedisEventStore  # noqa: E402
+from projections.services import Services, Settings  # noqa: E402
+
+SAMPLES = 300
+
+
+def add(player, amount=1):
+    return {"type": "toy.added", "actor": f"player:{player}",
+            "payload": {"player": player, "amount": amount}}  # fmt: skip
+
+
+def long_game(svc):
+    game_id, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 10**9,
+                                         "tally_every": 10**9}, "token")  # fmt: skip
+    return game_id
+
+
+def timed_appends(svc, game_id, count):
+    players = ["ann", "ben"]
+    durations = []
+    for _ in range(count):
+        version = svc.projector.meta(game_id)["version"]
+        event = add(players[(version - 1) % 2])
+        start = time.perf_counter()
+        svc.recorder.record(game_id, [event])
+        durations.append(time.perf_counter() - start)
+    return statistics.median(durations)
+
+
+def grow(svc, game_id, until):
+    players = ["ann", "ben"]
+    while (version := svc.projector.meta(game_id)["version"]) < until:
+        size = min(100, until - version)
+        batch = [add(players[(version - 1 + i) % 2]) for i in range(size)]
+        svc.recorder.record(game_id, batch)
+
+
+def bench_append_growth(svc):
+    game_id = long_game(svc)
+    grow(svc, game_id, 9)
+    early = timed_appends(svc, game_id, SAMPLES)
+    grow(svc, game_id, 9_999)
+    late = timed_appends(svc, game_id, SAMPLES)
+    return game_id, early, late
+
+
+def bench_state_at(svc, game_id):
+    version = svc.projector.meta(game_id)["version"]
+    rng = random.Random(7)
+    seqs = [rng.randint(1, version) for _ in range(SAMPLES)]
+    start = time.perf_counter()
+    for seq in seqs:
+        svc.projector.state_at(game_id, seq, "toy")
+    at_random = (time.perf_counter() - start) / len(seqs)
+    start = time.perf_counter()
+    for _ in range(3):
+        svc.projector.state_at(game_id, version, "toy", cached=False)
+    refold = (time.perf_counter() - start) / 3
+    return at_random, refold
+
+
+def bench_store_vs_xadd(svc, count=3000):
+    store = RedisEventStore(svc.redis)
+    body = json.dumps(add("ann")["payload"])
+    start = time.perf_counter()
+    for _ in range(count):
+        svc.redis.xadd("bench:{raw}:events", {"e": body})
+    raw = count / (time.perf_counter() - start)
+    version, head_hash = 0, "0" * 64
+    event = {**add("ann"), "schema_version": 2, "occurred_at": None, "caused_by": None}
+    start = time.perf_counter()
+    for _ in range(count):
+        result = store.append("bench-store", [{**event, "event_id": str(uuid.uuid4())}],
+                              version, head_hash)  # fmt: skip
+        version, head_hash = result.version, result.head_hash
+    ours = count / (time.perf_counter() - start)
+    return ours, raw
+
+
+def serve(module_app, port, env):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+         module_app], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            connection.request("GET", "/api/health")
+            connection.getresponse().read()
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"{module_app} did not start")
+
+
+def hammer(port, paths_and_bodies, headers, threads=4, seconds=5.0):
+    """Requests per second from `threads` keep-alive clients for `seconds`."""
+    done = [0] * threads
+    stop = time.monotonic() + seconds
+
+    def client(index):
+        path, body_for = paths_and_bodies[index]
+        while time.monotonic() < stop:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("POST", path, body=json.dumps(body_for()), headers=headers[index])
+            response = connection.getresponse()
+            response.read()
+            if response.status != 201:
+                raise RuntimeError(f"{path}: {response.status}")
+            done[index] += 1
+
+    workers = [threading.Thread(target=client, args=(i,)) for i in range(threads)]
+    start = time.monotonic()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return sum(done) / (time.monotonic() - start)
+
+
+def bench_http(svc, env, threads=4):
+    port = free_port()
+    process = serve("app:create_app()", port, env)
+    try:
+        games = []
+        for _ in range(threads):
+            game_id, _, _ = svc.recorder.create("toy", ["ann", "ben"],
+                                                {"goal": 10**9, "tally_every": 10**9}, "t")  # fmt: skip
+            games.append(game_id)
+        # one game per client: each client appends as admin, whose turn it is
+        turns = [iter(range(10**9)) for _ in games]
+
+        def body_for(i):
+            return lambda: add(["ann", "ben"][next(turns[i]) % 2]) | {"actor": "admin"}
+
+        paths = [(f"/api/games/{g}/events", body_for(i)) for i, g in enumerate(games)]
+        headers = [{"Authorization": "Bearer t", "Content-Type": "application/json"}] * threads
+        ours = hammer(port, paths, headers, threads)
+    finally:
+        process.terminate()
+        process.wait()
+    port = free_port()
+    process = serve("tests.bench_xadd_app:create_app()", port, env)
+    try:
+        paths = [(f"/xadd/g{i}", lambda: add("ann")) for i in range(threads)]
+        headers = [{"Content-Type": "application/json"}] * threads
+        bare = hammer(port, paths, headers, threads)
+    finally:
+        process.terminate()
+        process.wait()
+    return ours, bare
+
+
+def bench_phase_latency(svc, env, trials=40):
+    worker = subprocess.Popen([sys.executable, "-m", "workers"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    from workers.queue import PhaseQueue
+
+    queue = PhaseQueue(svc.redis)
+    try:
+        game_id, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 10**9,
+                                             "tally_every": 2}, "t")  # fmt: skip
+        latencies = []
+        for trial in range(trials + 3):  # the first three warm the worker
+            version = svc.projector.meta(game_id)["version"]
+            player = svc.projector.head(game_id).state["players"][svc.projector.head(
+                game_id).state["turn"]]  # fmt: skip
+            start = time.perf_counter()
+            recorded = svc.recorder.record(game_id, [add(player, 2) | {"actor": "admin"}])
+            queue.enqueue(game_id, recorded.version)
+            while svc.projector.meta(game_id)["version"] < version + 2:
+                time.sleep(0.0005)
+            if trial >= 3:
+                latencies.append(time.perf_counter() - start)
+        latencies.sort()
+        return statistics.median(latencies), latencies[int(len(latencies) * 0.95) - 1]
+    finally:
+        worker.terminate()
+        worker.wait()
+
+
+def main():
+    with tempfile.TemporaryDirectory() as data:
+        server = EmbeddedRedis(Path(data)).start()
+        env = {**os.environ, "REDIS_URL": server.url}
+        try:
+            svc = Services(Settings.from_env(redis_url=server.url, snapshot_every=100))
+            print("tablelog benchmarks (appendfsync always; ratios measured in one run)")
+            game_id, early, late = bench_append_growth(svc)
+            print(f"1. append at event 10,000 / at event 10: {late / early:.2f} "
+                  f"({late * 1e3:.2f} ms / {early * 1e3:.2f} ms, medians)   goal <= 1.2")  # fmt: skip
+            at_random, refold = bench_state_at(svc, game_id)
+            print(f"2. state at a random seq / full refold: {at_random / refold:.4f} "
+                  f"({at_random * 1e3:.2f} ms / {refold * 1e3:.1f} ms)   goal <= 0.05")  # fmt: skip
+            ours, raw = bench_store_vs_xadd(svc)
+            print(f"3. store appends/s / raw XADD/s: {ours / raw:.2f} "
+                  f"({ours:.0f} / {raw:.0f})   goal >= 0.7")  # fmt: skip
+            ours, bare = bench_http(svc, env)
+            print(f"4. HTTP appends/s / bare Flask XADD/s (gunicorn, 2 processes, 4 clients): "
+                  f"{ours / bare:.2f} ({ours:.0f} / {bare:.0f})   goal >= 0.5")  # fmt: skip
+            median, p95 = bench_phase_latency(svc, env)
+            print(f"5. phase due -> derived events readable: median {median * 1e3:.1f} ms, "
+                  f"p95 {p95 * 1e3:.1f} ms")  # fmt: skip
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
