@@ -30,33 +30,39 @@ class PhaseQueue:
         self.connection = connection
         self.queue = Queue(QUEUE_NAME, connection=connection)
 
-    def enqueue(self, game_id: str, seq: int, again: bool = False) -> Job:
-        """The job resolving the phase due at `seq`; the existing one if it is still live.
-
-        `again` replaces a job that ended (failed, or finished while the game stayed pending)
-        or was abandoned (started longer ago than its timeout: its worker died), which is what
-        the sweeper wants; the API never needs it.
-        """
-        identifier = job_id(game_id, seq)
+    def enqueue(self, game_id: str, seq: int) -> Job:
+        """The job resolving the phase due at `seq`: a new one, or the one that exists."""
         try:
-            return self.queue.enqueue(
-                "workers.jobs.resolve_phase",
-                game_id,
-                seq,
-                job_id=identifier,
-                unique=True,
-                job_timeout=JOB_TIMEOUT,
-                retry=RETRY,
-                result_ttl=RESULT_TTL,
-                failure_ttl=RESULT_TTL,
-                description=f"resolve the phase due in game {game_id} at seq {seq}",
-            )
+            return self._new(game_id, seq)
         except DuplicateJobError:
-            existing = Job.fetch(identifier, connection=self.connection)
-            if again and (existing.get_status() in FINISHED or abandoned(existing)):
+            return Job.fetch(job_id(game_id, seq), connection=self.connection)
+
+    def revive(self, game_id: str, seq: int) -> Job | None:
+        """For the sweeper: a new job unless a live one exists. A job that ended (failed, or
+        finished while the game stayed pending) or was abandoned (its worker died) is
+        replaced. None if a live job is already there."""
+        try:
+            return self._new(game_id, seq)
+        except DuplicateJobError:
+            existing = Job.fetch(job_id(game_id, seq), connection=self.connection)
+            if existing.get_status() in FINISHED or abandoned(existing):
                 existing.delete()
-                return self.enqueue(game_id, seq)
-            return existing
+                return self._new(game_id, seq)
+            return None
+
+    def _new(self, game_id: str, seq: int) -> Job:
+        return self.queue.enqueue(
+            "workers.jobs.resolve_phase",
+            game_id,
+            seq,
+            job_id=job_id(game_id, seq),
+            unique=True,
+            job_timeout=JOB_TIMEOUT,
+            retry=RETRY,
+            result_ttl=RESULT_TTL,
+            failure_ttl=RESULT_TTL,
+            description=f"resolve the phase due in game {game_id} at seq {seq}",
+        )
 
     def fetch(self, identifier: str) -> Job | None:
         try:

@@ -10,12 +10,13 @@ from workers.queue import PhaseQueue
 
 
 def sweep(svc: Services, queue: PhaseQueue) -> list[str]:
-    """The ids of the jobs (re-)enqueued."""
+    """The ids of the jobs enqueued; games whose job is queued or running are left alone."""
     enqueued = []
     ids = list(svc.catalog.all_ids())
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
         for game_id, meta in zip(chunk, svc.catalog.metas(chunk), strict=True):
-            if meta and meta.get("pending"):
-                enqueued.append(queue.enqueue(game_id, meta["version"], again=True).id)
+            job = queue.revive(game_id, meta["version"]) if meta and meta["pending"] else None
+            if job:
+                enqueued.append(job.id)
     return enqueued

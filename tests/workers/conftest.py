@@ -1,12 +1,21 @@
 """Real RQ workers in their own processes, on the session's Redis."""
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
+
+
+def descendants(pid: int) -> list[int]:
+    found = []
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        found += [int(child), *descendants(int(child))]
+    return found
 
 
 class WorkerProcess:
@@ -17,7 +26,11 @@ class WorkerProcess:
         )  # fmt: skip
 
     def kill(self):
-        """kill -9 the worker and its work horse, mid-job."""
+        """kill -9 the worker and its work horse (RQ gives the horse a process group of its
+        own), as a crash or a lost machine would, mid-job."""
+        for pid in descendants(self.process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
 
@@ -33,7 +46,7 @@ class WorkerProcess:
 @pytest.fixture
 def start_worker(settings):
     started = []
-    env = {**os.environ, "REDIS_URL": settings.redis_url, "PHASE_JOB_TIMEOUT": "5"}
+    env = {**os.environ, "REDIS_URL": settings.redis_url}
 
     def start():
         worker = WorkerProcess(env)
