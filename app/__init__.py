@@ -3,6 +3,8 @@ back; rules, storage and folding live in games/, events/ and projections/."""
 
 import redis
 from flask import Flask
+from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask_smorest import Api
 
 from app import cli, docs, games, log, ops, problems, replay
@@ -14,6 +16,18 @@ DESCRIPTION = (
     "present state from it, resolves the automatic phases in background workers, and lets "
     "anyone step through the history. Errors are RFC 9457 problem details."
 )
+
+
+def schema_name(schema) -> str:
+    """Component names: the API's schemas by class name, a game's prefixed by its package,
+    so two games' `Options` stay apart."""
+    cls = resolve_schema_cls(schema)
+    name = cls.__name__.removesuffix("Schema")
+    package = cls.__module__.split(".")
+    if package[0] in ("app", "flask_smorest"):
+        return name
+    owner = package[1] if len(package) > 1 else package[0]
+    return f"{owner.capitalize()}{name}"
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -34,7 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog"] = svc
     app.extensions["tablelog.queue"] = PhaseQueue(redis.Redis.from_url(settings.queue_url))
 
-    api = Api(app)
+    api = Api(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name)})
     for blueprint in (games.blp, log.blp, replay.blp, ops.blp):
         api.register_blueprint(blueprint)
     docs.document_event_types(api, svc.event_types)

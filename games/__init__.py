@@ -20,7 +20,7 @@ from types import ModuleType
 
 from events.registry import EventTypeRegistry
 
-BUILTIN_GAMES: list[str] = []
+BUILTIN_GAMES: list[str] = ["games.burnrate"]
 
 REQUIRED = ("KIND", "EVENT_TYPES", "initial", "evolve", "pending", "resolve", "finished")
 

@@ -1,0 +1,71 @@
+"""Burn Rate: the rules as pure functions over plain JSON state.
+
+The machinery imports only this surface (see games/__init__.py). The player's own events are
+applied by the rule modules (draft, staffing, projects, funding, vp_cards, turn); the end of
+each turn is an automatic phase, "turn_end", whose derived events turn_end.py writes.
+Actors: `player:<name>` for that player's actions, `admin` for anyone's, `system:<phase>` for
+derived events.
+"""
+
+import copy
+
+from games.errors import RuleViolation
+
+from . import draft, funding, projects, staffing, turn, turn_end, vp_cards
+from .creation import initial_state
+from .event_types import EVENT_TYPES
+
+__all__ = ["KIND", "EVENT_TYPES", "initial", "evolve", "pending", "resolve", "finished"]
+
+KIND = "burnrate"
+
+HANDLERS = {
+    "burnrate.employee_drafted": draft.employee_drafted,
+    "burnrate.hire_played": staffing.hire_played,
+    "burnrate.bad_hire_played": staffing.bad_hire_played,
+    "burnrate.fire_played": staffing.fire_played,
+    "burnrate.poach_played": staffing.poach_played,
+    "burnrate.funding_played": funding.funding_played,
+    "burnrate.bad_idea_played": projects.bad_idea_played,
+    "burnrate.release_played": projects.release_played,
+    "burnrate.vp_card_played": vp_cards.vp_card_played,
+    "burnrate.cards_discarded": turn.cards_discarded,
+    "burnrate.turn_ended": turn.turn_ended,
+    **turn_end.HANDLERS,
+}
+
+
+def initial(creation_event: dict) -> dict:
+    """The state after `burnrate.created`; raises RuleViolation for an impossible setup."""
+    return initial_state(creation_event["payload"])
+
+
+def evolve(state: dict, event: dict) -> dict:
+    """The state after one event, or RuleViolation; the input state is never changed."""
+    if event["type"] == "burnrate.created":
+        raise RuleViolation("BR-SETUP-1", "the game is already set up; it is created once")
+    handler = HANDLERS.get(event["type"])
+    if handler is None:
+        raise ValueError(f"{event['type']} is not a Burn Rate event type")
+    if finished(state):
+        raise RuleViolation(
+            "BR-WIN-1", f"the game is over: {state['winner']} won; nothing more is recorded"
+        )
+    new_state = copy.deepcopy(state)
+    handler(new_state, copy.deepcopy(event["payload"]), event["actor"])
+    return new_state
+
+
+def pending(state: dict) -> str | None:
+    """The automatic phase now due: "turn_end" once a player ends the play step, else None."""
+    return turn_end.PHASE if turn_end.due(state) else None
+
+
+def resolve(state: dict) -> list[dict]:
+    """The derived events of the phase now due, each `{"type", "payload"}` with an explanation."""
+    return turn_end.resolve(state)
+
+
+def finished(state: dict) -> bool:
+    """True once `burnrate.game_won` is recorded (BR-WIN-1)."""
+    return state["phase"] == "over"

@@ -1,0 +1,1 @@
+"""Burn Rate component data (JSON), read by `games.burnrate.edition`."""

@@ -1,0 +1,189 @@
+"""Payload schemas of the Burn Rate events (marshmallow, JSON-native fields only).
+
+The schemas check shape and vocabulary. Whether a printed card can exist, and whether an action
+is legal, is a rule: `cards.py` and the rule modules refuse it with a RuleViolation and its id.
+"""
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from . import edition
+
+
+def _integer(**kwargs):
+    return fields.Integer(strict=True, **kwargs)
+
+
+def _name(**kwargs):
+    return fields.String(validate=validate.Length(min=1, max=64), **kwargs)
+
+
+def _player(**kwargs):
+    """A player's name, usable in the actor `player:<name>`."""
+    return fields.String(validate=validate.Regexp(r"^[^\s:][^:]{0,63}$"), **kwargs)
+
+
+def _department(**kwargs):
+    return fields.String(validate=validate.OneOf(edition.DEPARTMENTS), **kwargs)
+
+
+def _skill_numbers():
+    return fields.List(_integer(), required=True)
+
+
+def _explanation():
+    return fields.Dict(keys=fields.String(), values=fields.Raw(), required=True)
+
+
+class Employee(Schema):
+    """An employee card as printed: skill null for engineers."""
+
+    name = _name(required=True)
+    department = _department(required=True)
+    skill = _integer(allow_none=True, load_default=None)
+    salary = _integer(required=True)
+    vp = fields.Boolean(load_default=False)
+    engineer = fields.Boolean(load_default=False)
+
+
+class LaborPool(Schema):
+    """The four face-up employees at setup, one per department pile."""
+
+    sales = fields.Nested(Employee, required=True)
+    development = fields.Nested(Employee, required=True)
+    hr = fields.Nested(Employee, required=True)
+    finance = fields.Nested(Employee, required=True)
+
+
+class Options(Schema):
+    dealer = _player(allow_none=True, load_default=None)
+    labor_pool = fields.Nested(LaborPool, required=True)
+    play_deck_size = _integer(load_default=edition.PLAY_DECK_SIZE)
+    contractor_salary = _integer(load_default=edition.CONTRACTOR_SALARY)
+
+
+class Created(Schema):
+    players = fields.List(
+        _player(),
+        required=True,
+        validate=validate.Length(min=edition.MIN_PLAYERS, max=edition.MAX_PLAYERS),
+    )
+    options = fields.Nested(Options, required=True)
+
+    @validates_schema
+    def _players_and_dealer(self, data, **kwargs):
+        players = data["players"]
+        if len(set(players)) != len(players):
+            raise ValidationError("player names must be different", "players")
+        dealer = data["options"]["dealer"]
+        if dealer is not None and dealer not in players:
+            raise ValidationError("the dealer must be one of the players", "options")
+
+
+class SkillCard(Schema):
+    """HIRE, BAD HIRE, FIRE, POACH, RELEASE: only skill numbers are printed."""
+
+    skill_numbers = _skill_numbers()
+
+
+class FundingCard(Schema):
+    amount = _integer(required=True)
+    skill_numbers = _skill_numbers()
+
+
+class BadIdeaCard(Schema):
+    name = _name(required=True)
+    x = _integer(required=True)
+    skill_numbers = _skill_numbers()
+
+
+class VpCard(Schema):
+    name = _name(required=True)
+    vps_required = _integer(required=True)
+    effect = fields.String(required=True, validate=validate.Length(max=500))
+
+
+class PlayerAction(Schema):
+    player = _player(required=True)
+
+
+class EmployeeDrafted(PlayerAction):
+    department = _department(required=True)
+    revealed = fields.Nested(Employee, required=True, allow_none=True)
+
+
+class HirePlayed(PlayerAction):
+    card = fields.Nested(SkillCard, required=True)
+    department = _department(required=True)
+    revealed = fields.Nested(Employee, required=True, allow_none=True)
+
+
+class BadHirePlayed(HirePlayed):
+    target = _player(required=True)
+
+
+class FirePlayed(PlayerAction):
+    cards = fields.List(
+        fields.Nested(SkillCard), required=True, validate=validate.Length(min=1, max=4)
+    )
+    employee = _name(required=True)
+
+
+class PoachPlayed(FirePlayed):
+    target = _player(required=True)
+
+
+class FundingPlayed(PlayerAction):
+    card = fields.Nested(FundingCard, required=True)
+
+
+class BadIdeaPlayed(PlayerAction):
+    target = _player(required=True)
+    card = fields.Nested(BadIdeaCard, required=True)
+
+
+class ReleasePlayed(PlayerAction):
+    card = fields.Nested(SkillCard, required=True)
+    bad_idea = _name(required=True)
+
+
+class VpCardPlayed(PlayerAction):
+    card = fields.Nested(VpCard, required=True)
+    funding_changes = fields.Dict(keys=_player(), values=_integer(), load_default=dict)
+
+
+class CardsDiscarded(PlayerAction):
+    count = _integer(required=True)
+
+
+class TurnEnded(PlayerAction):
+    pass
+
+
+class ContractorsAdjusted(PlayerAction):
+    contractors = _integer(required=True, validate=validate.Range(min=0))
+    explanation = _explanation()
+
+
+class SalariesPaid(PlayerAction):
+    burn_rate = _integer(required=True, validate=validate.Range(min=0))
+    explanation = _explanation()
+
+
+class WentBankrupt(PlayerAction):
+    explanation = _explanation()
+
+
+class CardsDrawn(PlayerAction):
+    drawn = _integer(required=True, validate=validate.Range(min=0))
+    reshuffled = fields.Boolean(required=True)
+    explanation = _explanation()
+
+
+class TurnStarted(PlayerAction):
+    turn = _integer(required=True, validate=validate.Range(min=1))
+    explanation = _explanation()
+
+
+class GameWon(Schema):
+    winner = _player(required=True)
+    explanation = _explanation()

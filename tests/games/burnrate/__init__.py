@@ -1,0 +1,1 @@
+"""Unit tests of the Burn Rate rules (games/burnrate), one module per rule module."""

@@ -1,0 +1,72 @@
+"""games/burnrate/event_types.py: every event type documented with an example that loads."""
+
+import json
+from pathlib import Path
+
+import pytest
+from marshmallow import ValidationError
+
+import games.burnrate as burnrate
+from games.burnrate.reference import event_reference
+from tests.games.burnrate.table import three_players, validated
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "burnrate.md"
+DERIVED = {
+    "burnrate.contractors_adjusted",
+    "burnrate.salaries_paid",
+    "burnrate.went_bankrupt",
+    "burnrate.cards_drawn",
+    "burnrate.turn_started",
+    "burnrate.game_won",
+}
+
+
+def test_names_are_namespaced_and_unique():
+    names = [t.name for t in burnrate.EVENT_TYPES]
+    assert len(set(names)) == len(names)
+    assert all(name.startswith("burnrate.") for name in names)
+    assert "burnrate.created" in names
+
+
+def test_only_the_turn_end_events_are_derived():
+    assert {t.name for t in burnrate.EVENT_TYPES if t.derived} == DERIVED
+
+
+def test_every_player_event_has_a_rule_handler():
+    assert {t.name for t in burnrate.EVENT_TYPES} - set(burnrate.HANDLERS) == {"burnrate.created"}
+
+
+@pytest.mark.parametrize("event_type", burnrate.EVENT_TYPES, ids=lambda t: t.name)
+def test_every_type_has_a_description_and_an_example_that_loads(event_type):
+    assert len(event_type.description) > 40
+    schema = event_type.schema()
+    dumped = schema.dump(schema.load(event_type.example))
+    again = json.loads(json.dumps(dumped))
+    assert schema.dump(schema.load(again)) == again == dumped
+
+
+@pytest.mark.parametrize("event_type", burnrate.EVENT_TYPES, ids=lambda t: t.name)
+def test_unknown_fields_are_refused(event_type):
+    with pytest.raises(ValidationError):
+        event_type.schema().load({**event_type.example, "surprise": 1})
+
+
+def test_derived_examples_explain_what_resolve_explains():
+    """The documented explanations have the keys the worker writes."""
+    table = three_players()
+    table.state["companies"]["joe"]["funding"] = 1
+    table.end_turn("joe")
+    table.end_turn("ruth")
+    table.state["companies"]["ann"]["funding"] = 1
+    table.end_turn("ann")
+    examples = {t.name: t.example for t in burnrate.EVENT_TYPES}
+    seen = {event["type"]: event["payload"] for event in table.derived}
+    assert set(seen) == DERIVED
+    for name, payload in seen.items():
+        assert set(payload) == set(examples[name]), name
+        assert set(payload["explanation"]) == set(examples[name]["explanation"]), name
+        assert validated(name, examples[name]) == examples[name]
+
+
+def test_the_documentation_holds_every_event_type_and_example():
+    assert event_reference() in DOC.read_text(encoding="utf-8")
