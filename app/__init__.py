@@ -2,9 +2,9 @@
 back; rules, storage and folding live in games/, events/ and projections/."""
 
 import redis
-from flask import Flask
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
+from flask import Flask
 from flask_smorest import Api
 
 from app import cli, docs, games, log, ops, problems, replay
