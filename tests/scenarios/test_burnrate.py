@@ -93,7 +93,7 @@ def test_a_whole_three_player_game_to_a_winner_replayed_and_verified(recorded, c
     assert summary["status"] == "finished"
     assert table.state == pure.state
     assert table.state["winner"] == "ann"
-    assert client.get(f"/api/games?kind=burnrate&status=finished").json["items"][0]["id"] == (
+    assert client.get("/api/games?kind=burnrate&status=finished").json["items"][0]["id"] == (
         table.game_id
     )
     steps, page = [], f"{table.href}/replay?from=1"
