@@ -65,12 +65,14 @@ class Events(MethodView):
         earlier result. If the action makes an automatic phase due, `job` links to its job.
         """
         svc = services()
-        require_write_token(svc.projector.meta(game_id))
+        head = svc.projector.head(game_id)
+        require_write_token(head.meta)
         recorded = svc.recorder.record(
             game_id,
             submitted_events(game_id, body),
             expected_version=body.get("expected_version"),
             if_match=if_match_version(),
+            head=head,
         )
         meta = {"pending": recorded.pending, "version": recorded.version}
         answer = {

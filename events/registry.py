@@ -37,6 +37,7 @@ class UnknownEventType(Exception):
 class EventTypeRegistry:
     def __init__(self):
         self._types: dict[str, EventType] = {}
+        self._schemas: dict[str, Schema] = {}  # one instance a type: building one is costly
 
     def register(self, event_type: EventType) -> None:
         known = self._types.get(event_type.name)
@@ -46,6 +47,7 @@ class EventTypeRegistry:
         if missing:
             raise ValueError(f"{event_type.name}: no upcaster from version(s) {missing}")
         self._types[event_type.name] = event_type
+        self._schemas[event_type.name] = event_type.schema()
 
     def get(self, name: str) -> EventType:
         try:
@@ -61,10 +63,14 @@ class EventTypeRegistry:
 
     def load_payload(self, name: str, payload) -> dict:
         """The payload as the type's schema loads it; raises ValidationError or UnknownEventType."""
-        event_type = self.get(name)
+        self.get(name)
         if not isinstance(payload, dict):
             raise ValidationError({"payload": ["must be a JSON object"]})
-        return event_type.schema().load(payload)
+        return self._schemas[name].load(payload)
+
+    def normalised_payload(self, name: str, payload) -> dict:
+        """The payload as it is stored: loaded, then dumped back to JSON data."""
+        return self._schemas[name].dump(self.load_payload(name, payload))
 
     def upcast(self, envelope: dict) -> dict:
         """The envelope with its payload lifted to the current schema version."""

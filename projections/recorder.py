@@ -18,6 +18,7 @@ from events.registry import EventTypeRegistry, UnknownEventType
 from events.retract import RETRACT, withdrawn_by
 from events.store import Caches, IdempotencyConflict, RedisEventStore, VersionConflict
 from games import GameRegistry, UnknownGame
+from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
 from projections.state import Head, Projector, state_json
 
@@ -118,30 +119,36 @@ class Recorder:
         expected_version: int | None = None,
         if_match: int | None = None,
         system: bool = False,
+        head: Head | None = None,
     ) -> Recorded:
-        """Append `events` after the head (or after `expected_version`, or `if_match`)."""
+        """Append `events` after the head (or after `expected_version`, or `if_match`).
+
+        A retry of events already in the log answers with the earlier result. That is looked
+        up only when the append does not go through (the retried action may no longer be
+        legal at the new head), so a first attempt costs two round trips: the head, the append.
+        """
         if len(events) > 1 and any(e.get("type") == RETRACT for e in events):
             raise InvalidEvent({"events": ["a retract is recorded alone, not in a batch"]})
-        head = self.projector.head(game_id)
+        head = head or self.projector.head(game_id)
         players = head.meta["players"]
         checked = [self._checked_in_batch(e, i, len(events), players, system)
                    for i, e in enumerate(events)]  # fmt: skip
-        earlier = self._earlier_result(game_id, checked, head)
-        if earlier:
-            return earlier
+        conditional = expected_version is not None or if_match is not None
         for attempt in range(RETRIES_ON_RACE):
-            if if_match is not None and if_match != head.version:
-                raise PreconditionFailed(head.version)
-            if expected_version is not None and expected_version != head.version:
-                raise VersionConflict(head.version)
             try:
+                if if_match is not None and if_match != head.version:
+                    raise PreconditionFailed(head.version)
+                if expected_version is not None and expected_version != head.version:
+                    raise VersionConflict(head.version)
                 return self._append_at(head, checked)
-            except VersionConflict:
+            except (RuleViolation, Refused, PreconditionFailed, VersionConflict) as refusal:
+                earlier = self._earlier_result(game_id, checked)
+                if earlier:
+                    return earlier
                 # Someone appended between our read and our write. A writer that named the
-                # version it expected learns of it; anyone else is checked again at the new head.
-                if expected_version is not None or if_match is not None:
-                    raise
-                if attempt == RETRIES_ON_RACE - 1:
+                # version it expected learns of it; anyone else is checked at the new head.
+                racing = isinstance(refusal, VersionConflict) and not conditional
+                if not racing or attempt == RETRIES_ON_RACE - 1:
                     raise
                 head = self.projector.head(game_id)
         raise AssertionError("unreachable")
@@ -172,7 +179,8 @@ class Recorder:
             meta=meta,
             snapshots=self.projector.due_snapshots(states),
         )
-        self.store.write(head.game_id, envelopes, caches)
+        if self.store.write(head.game_id, envelopes, caches).duplicate:
+            return self._earlier_result(head.game_id, checked)
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.meta["status"], status)
         return Recorded(head.game_id, version, envelopes, False, pending, status)
@@ -193,8 +201,7 @@ class Recorder:
         except (UnknownEventType, TypeError):
             raise InvalidEvent({"type": [f"unknown event type {name!r}"]}) from None
         try:
-            loaded = self.event_types.load_payload(name, event.get("payload", {}))
-            payload = event_type.schema().dump(loaded)
+            payload = self.event_types.normalised_payload(name, event.get("payload", {}))
         except ValidationError as error:
             errors["payload"] = error.messages
         actor = event.get("actor") or ""
@@ -218,7 +225,7 @@ class Recorder:
             "caused_by": event.get("caused_by") if system else None,
         }
 
-    def _earlier_result(self, game_id: str, checked: list[dict], head: Head) -> Recorded | None:
+    def _earlier_result(self, game_id: str, checked: list[dict]) -> Recorded | None:
         """The result of an earlier append of these same events, if it happened."""
         known = self.store.known_event_ids(game_id, [e["event_id"] for e in checked])
         if not known:
@@ -230,8 +237,9 @@ class Recorder:
                 raise IdempotencyConflict(event["event_id"], seq)
         seqs = [known[e["event_id"]][0] for e in checked]
         envelopes = self.store.read_range(game_id, min(seqs), max(seqs))
-        pending = head.meta.get("pending") or None
-        return Recorded(game_id, head.version, envelopes, True, pending, head.meta["status"])
+        meta = self.projector.meta(game_id)
+        pending = meta["pending"] or None
+        return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])
 
     def _check_retract(self, head: Head, retracts: list[list[int]], envelope: dict) -> None:
         latest = self.latest_withdrawable(head.game_id, envelope["seq"], retracts)
