@@ -1,6 +1,6 @@
 """Games: create, list, one game's summary, its state at any seq."""
 
-from flask import url_for
+from flask import Response, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 
@@ -85,6 +85,26 @@ class State(MethodView):
             abort(400, errors={"at": [f"the game is at version {meta['version']}"]})
         state = projector.state_at(game_id, at, meta["kind"])
         return {"game": game_id, "version": at, "state": state}
+
+
+@blp.route("/<game_id>/map.txt")
+class Map(MethodView):
+    @blp.arguments(schemas.AtQuery, location="query", error_status_code=400)
+    @blp.response(200, description="the board as a Unicode picture (text/plain)")
+    @blp.alt_response(404, schema=schemas.Problem, description="no such game, or no board")
+    def get(self, query, game_id):
+        """The board at seq `at` (default: the head) drawn in text: people settle board
+        disputes by looking."""
+        projector = services().projector
+        meta = projector.meta(game_id)
+        game = services().games.get(meta["kind"])
+        if not hasattr(game, "render_map"):
+            abort(404, message=f"a game of {meta['kind']} has no board to draw")
+        at = query.get("at", meta["version"])
+        if at > meta["version"]:
+            abort(400, errors={"at": [f"the game is at version {meta['version']}"]})
+        picture = game.render_map(projector.state_at(game_id, at, meta["kind"]))
+        return Response(picture, mimetype="text/plain", headers={"ETag": etag(at)})
 
 
 def pending_job(game_id: str, meta: dict) -> dict | None:

@@ -65,6 +65,24 @@ class Verify(MethodView):
         return verify(services().projector, game_id).as_dict()
 
 
+@blp.route("/<game_id>/refusals")
+class Refusals(MethodView):
+    @blp.arguments(schemas.RefusalPageQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.RefusalPage)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, query, game_id):
+        """Actions the rules refused, with the rule and its evidence: an audit trail beside
+        the log (nothing in it was written to the log)."""
+        svc = services()
+        svc.projector.meta(game_id)
+        items = svc.store.refusals(game_id, query["after"], query["limit"])
+        next_page = None
+        if len(items) == query["limit"]:
+            next_page = url_for("replay.Refusals", game_id=game_id, after=items[-1]["id"],
+                                limit=query["limit"])  # fmt: skip
+        return {"items": items, "next": next_page}
+
+
 @blp.route("/<game_id>/export")
 class Export(MethodView):
     @blp.response(200, description="the log as JSON Lines (application/x-ndjson)")

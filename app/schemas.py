@@ -198,3 +198,27 @@ class Health(Schema):
     queue_redis = fields.Boolean()
     workers = fields.Integer()
     queue_depth = fields.Integer()
+
+
+class RefusalPageQuery(Schema):
+    after = fields.String(
+        load_default="0", validate=validate.Regexp(r"^\d+(-\d+)?$"),
+        metadata={"description": "the id of the last refusal of the previous page"},
+    )  # fmt: skip
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class Refusal(Schema):
+    id = fields.String()
+    recorded_at = fields.String()
+    version = fields.Integer(metadata={"description": "the version the action was checked at"})
+    events = fields.List(fields.Dict(), metadata={"description": "what was submitted"})
+    rule = fields.String(allow_none=True)
+    code = fields.String(allow_none=True)
+    message = fields.String()
+    details = fields.Dict()
+
+
+class RefusalPage(Schema):
+    items = fields.List(fields.Nested(Refusal))
+    next = fields.String(allow_none=True)

@@ -31,6 +31,12 @@ def snapshots(game_id: str) -> str:
     return f"game:{{{game_id}}}:snapshots"
 
 
+def refusals(game_id: str) -> str:
+    """A capped stream: actions a rule refused, with the rule and the evidence. An audit trail
+    beside the log, not part of it: nothing in it is folded or chained."""
+    return f"game:{{{game_id}}}:refusals"
+
+
 def catalog_all() -> str:
     """A sorted set, all scores 0: every game id (ids sort by creation time)."""
     return "games:all"

@@ -18,6 +18,7 @@ from events import keys
 from events.envelope import GENESIS, body_digest, canonical, seal
 
 STREAM_FIELD = b"e"
+REFUSALS_KEPT = 10_000
 
 
 class VersionConflict(Exception):
@@ -132,6 +133,16 @@ class RedisEventStore:
         if outcome == "version_conflict":
             raise VersionConflict(int(reply[1]))
         raise IdempotencyConflict(reply[1].decode(), int(reply[2]))
+
+    def note_refusal(self, game_id: str, refusal: dict) -> None:
+        """Keep a refused action for the audit (the latest REFUSALS_KEPT of them)."""
+        entry = {STREAM_FIELD: canonical({**refusal, "recorded_at": utc_now()})}
+        self.redis.xadd(keys.refusals(game_id), entry, maxlen=REFUSALS_KEPT, approximate=True)
+
+    def refusals(self, game_id: str, after: str = "0", limit: int = 100) -> list[dict]:
+        """Refused actions after the stream id `after`, oldest first, each with its `id`."""
+        entries = self.redis.xrange(keys.refusals(game_id), min=f"({after}", count=limit)
+        return [{"id": i.decode(), **json.loads(f[STREAM_FIELD])} for i, f in entries]
 
     def known_event_ids(self, game_id: str, event_ids: list[str]) -> dict[str, tuple[int, str]]:
         """event_id -> (seq, body digest) for the ids already in the log."""

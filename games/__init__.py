@@ -11,7 +11,13 @@ imported from it:
     resolve(state) -> list[{"type", "payload"}] # derived events of that phase
     finished(state) -> bool                     # the game is over
 
-State is plain JSON data. `evolve` never mutates its input.
+and, optionally:
+
+    draw(players, options, rng) -> options      # setup facts the table left to the service
+    render_map(state) -> str                    # the board as text, for GET .../map.txt
+
+State is plain JSON data. `evolve` never mutates its input. Randomness happens only in
+`draw`, with the rng the service passes, once, before the creation event is written.
 """
 
 import importlib
@@ -20,7 +26,7 @@ from types import ModuleType
 
 from events.registry import EventTypeRegistry
 
-BUILTIN_GAMES: list[str] = ["games.burnrate"]
+BUILTIN_GAMES: list[str] = ["games.burnrate", "games.fcm"]
 
 REQUIRED = ("KIND", "EVENT_TYPES", "initial", "evolve", "pending", "resolve", "finished")
 

@@ -8,6 +8,7 @@ head state, due snapshots, the catalog fields), all or nothing.
 
 import hashlib
 import json
+import random
 import uuid
 from dataclasses import dataclass
 
@@ -81,13 +82,17 @@ class Recorder:
         self.catalog = catalog
         self.games = games
         self.event_types = event_types
+        self.rng = random.SystemRandom()
 
     def create(self, kind: str, players: list[str], options: dict, token: str, actor="admin"):
-        """A new game whose first event holds every setup fact. Returns its id and state."""
+        """A new game whose first event holds every setup fact, those the service drew for
+        the table included. Returns its id, its first event and its state."""
         try:
             game = self.games.get(kind)
         except UnknownGame:
             raise InvalidEvent({"kind": [f"unknown kind; known: {self.games.kinds()}"]}) from None
+        if hasattr(game, "draw") and isinstance(options, dict):
+            options = game.draw(players, options, self.rng)
         event = self._checked(
             {"type": f"{kind}.created", "payload": {"players": players, "options": options},
              "actor": actor},
@@ -149,6 +154,8 @@ class Recorder:
                 # version it expected learns of it; anyone else is checked at the new head.
                 racing = isinstance(refusal, VersionConflict) and not conditional
                 if not racing or attempt == RETRIES_ON_RACE - 1:
+                    if isinstance(refusal, RuleViolation | Refused):
+                        self._note_refusal(head, checked, refusal)
                     raise
                 head = self.projector.head(game_id)
         raise AssertionError("unreachable")
@@ -184,6 +191,17 @@ class Recorder:
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.meta["status"], status)
         return Recorded(head.game_id, version, envelopes, False, pending, status)
+
+    def _note_refusal(self, head: Head, checked: list[dict], refusal) -> None:
+        rule = {"rule": refusal.rule} if isinstance(refusal, RuleViolation) else {}
+        self.store.note_refusal(head.game_id, {
+            "version": head.version,
+            "events": checked,
+            **rule,
+            "code": getattr(refusal, "code", None),
+            "message": refusal.message,
+            "details": refusal.details,
+        })  # fmt: skip
 
     def _checked_in_batch(self, event, index: int, size: int, players, system) -> dict:
         try:

@@ -1,0 +1,101 @@
+"""The event types of Food Chain Magnate, each with its schema, a description and an example
+payload for the API documentation. The examples make one small game: ann and bob on the
+example map, bob placing first (he is last in turn order), ann passing, then sealing."""
+
+from events.registry import EventType
+from games.fcm import schemas
+
+EXAMPLE_LAYOUT = {
+    "rows": 3,
+    "cols": 3,
+    "tiles": [
+        {"tile": "H", "rotation": 0, "row": 0, "col": 0},
+        {"tile": "S", "rotation": 0, "row": 0, "col": 1},
+        {"tile": "R", "rotation": 270, "row": 0, "col": 2},
+        {"tile": "E", "rotation": 180, "row": 1, "col": 0},
+        {"tile": "L", "rotation": 90, "row": 1, "col": 1},
+        {"tile": "O", "rotation": 90, "row": 1, "col": 2},
+        {"tile": "J", "rotation": 270, "row": 2, "col": 0},
+        {"tile": "T", "rotation": 270, "row": 2, "col": 1},
+        {"tile": "K", "rotation": 270, "row": 2, "col": 2},
+    ],
+    "drawn_by": "table",
+}
+EXAMPLE_NONCE = "8f14e45fceea167a5a36dedd4bea2543"
+EXAMPLE_COMMITMENT = "acb85e7ab6101487f0f6cbced0f585516369d7049800acd5ba66159bfa70429b"  # 200
+
+CREATED = EventType(
+    name="fcm.created",
+    schema=schemas.CreatedSchema,
+    description=(
+        "A Food Chain Magnate game is set up for 2 to 5 players. options.turn_order is the "
+        "turn order the table drew (FCM-SETUP-6); options.layout the map tiles, rotations and "
+        "places as laid, or as the service drew them (FCM-SETUP-1); options.connection how "
+        "roads join across tile borders: 'original' (at the middle of the edge) or 'deluxe' "
+        "(any touching road squares). Instead, options.position may declare a whole starting "
+        "state in the GET state format; it is checked for consistency. The bank gets $50 a "
+        "player, the players $0, the stock is thinned for the player count (FCM-SETUP-2 to 5)."
+    ),
+    example={
+        "players": ["ann", "bob"],
+        "options": {
+            "turn_order": ["ann", "bob"],
+            "layout": EXAMPLE_LAYOUT,
+            "connection": "original",
+        },
+    },
+)
+
+STARTING_RESTAURANT_PLACED = EventType(
+    name="fcm.starting_restaurant_placed",
+    schema=schemas.StartingRestaurantPlacedSchema,
+    description=(
+        "In the setup rounds (last player to first, then those who passed in turn order) the "
+        "player to act places their starting restaurant: 2x2 squares from top_left, the "
+        "entrance in the corner named (NW, NE, SW, SE). It sits on empty squares, the "
+        "entrance borders a road and is not on the tile of another restaurant's entrance "
+        "(FCM-SETUP-7, FCM-SETUP-8)."
+    ),
+    example={"player": "bob", "top_left": [3, 8], "entrance": "NW"},
+)
+
+STARTING_RESTAURANT_PASSED = EventType(
+    name="fcm.starting_restaurant_passed",
+    schema=schemas.StartingRestaurantPassedSchema,
+    description=(
+        "The player to act in the first setup round passes and will place in the second "
+        "round, which runs in turn order; nobody passes in the second round (FCM-SETUP-7)."
+    ),
+    example={"player": "ann"},
+)
+
+RESERVE_CARD_SEALED = EventType(
+    name="fcm.reserve_card_sealed",
+    schema=schemas.ReserveCardSealedSchema,
+    description=(
+        "After the starting restaurants a player secretly chooses one reserve card "
+        "(FCM-SETUP-9), recorded as a commitment: the lowercase SHA-256 hex digest of "
+        "'<money>:<nonce>' (money 100, 200 or 300; nonce a random secret of 16 or more "
+        "characters kept by the player). When every chain has chosen, turn 1 begins."
+    ),
+    example={"player": "ann", "commitment": EXAMPLE_COMMITMENT},
+)
+
+RESERVE_CARD_REVEALED = EventType(
+    name="fcm.reserve_card_revealed",
+    schema=schemas.ReserveCardRevealedSchema,
+    description=(
+        "When the bank first breaks, a player turns their reserve card face up by giving the "
+        "money and the nonce; it is refused unless they hash to the sealed commitment "
+        "(FCM-BANK-2, FCM-SETUP-9)."
+    ),
+    example={"player": "ann", "money": 200, "nonce": EXAMPLE_NONCE},
+)
+
+EVENT_TYPES = [
+    CREATED,
+    STARTING_RESTAURANT_PLACED,
+    STARTING_RESTAURANT_PASSED,
+    RESERVE_CARD_SEALED,
+    RESERVE_CARD_REVEALED,
+]

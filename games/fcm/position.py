@@ -1,0 +1,222 @@
+"""A declared starting position: a game that begins from a given state, written in the same
+JSON that GET state returns (a table that starts recording at turn 5, a test that needs a
+particular board).
+
+The schema has already checked the form; this module checks that the position could stand on
+a real table: the map is a legal layout with its printed houses where the tiles print them,
+no square holds two pieces, every piece is where its rule lets it be, and the cards, campaign
+tiles, houses and gardens add up to what the box put in play.
+"""
+
+from collections import Counter
+
+from games.errors import RuleViolation
+from games.fcm.board import Board
+from games.fcm.data import COMPONENTS, EMPLOYEES, MILESTONES
+from games.fcm.layout import check_layout
+from games.fcm.placement import check_campaign, check_garden, check_new_house, check_restaurant
+from games.fcm.setup import campaigns_in_play, check_turn_order, employees_in_play
+
+SETUP_PHASES = ("setup_restaurants", "setup_reserve")
+
+
+def check_position(state: dict) -> None:
+    """Refuse a position that is not consistent; each refusal names the rule it breaks."""
+    players = state["players"]
+    if len(set(players)) != len(players):
+        raise RuleViolation("FCM-SETUP-5", f"player names repeat: {players}")
+    check_turn_order(players, state["turn_order"])
+    if sorted(state["chains"]) != sorted(players):
+        raise RuleViolation("FCM-SETUP-5", "there is one chain for each player, named for them")
+    map_state = state["board"]
+    check_layout(map_state["layout"], len(players))
+    board = Board.from_layout(map_state["layout"], map_state["connection"])
+    check_houses(board, map_state)
+    check_restaurants(board, map_state, players, at_setup=state["phase"] in SETUP_PHASES)
+    check_campaigns(board, map_state, players)
+    check_supply_of_pieces(state)
+    check_cards(state)
+    check_bank_and_reserve(state)
+    check_setup_rounds(state)
+
+
+KINDS = ("houses", "restaurants", "campaigns")
+
+
+def _before(map_state: dict, kind: str, index: int) -> dict:
+    """The map as it was before this piece came: the pieces listed before it, houses first,
+    then restaurants, then campaigns. Checking each piece against those finds every square
+    held twice, and blames the piece that most likely came last."""
+    later = KINDS[KINDS.index(kind) + 1 :]
+    return {**map_state, kind: map_state[kind][:index], **{k: [] for k in later}}
+
+
+def check_houses(board: Board, map_state: dict) -> None:
+    """Printed houses exactly where the tiles print them; placed houses numbered from the
+    house tiles, each with its garden; every garden on free squares; no demand over the cap
+    (FCM-SETUP-1, FCM-HOUSE-1, FCM-CAMP-2)."""
+    houses = map_state["houses"]
+    numbers = [h["number"] for h in houses]
+    if len(set(numbers)) != len(numbers):
+        raise RuleViolation("FCM-HOUSE-1", f"house numbers repeat: {sorted(numbers)}")
+    printed = {h["number"]: tuple(h["top_left"]) for h in houses if h["printed"]}
+    if printed != board.printed_houses:
+        raise RuleViolation(
+            "FCM-SETUP-1",
+            "the printed houses must be those the tiles print, where they print them",
+            {"tiles_print": {str(n): list(sq) for n, sq in board.printed_houses.items()}},
+        )
+    for index, house in enumerate(houses):
+        others = _before(map_state, "houses", index)
+        if house["printed"]:
+            if house["garden"]:
+                bare = {**others, "houses": others["houses"] + [{**house, "garden": None}]}
+                check_garden(board, bare, house["number"], house["garden"])
+        else:
+            if house["number"] not in COMPONENTS["placeable_house_numbers"]:
+                raise RuleViolation(
+                    "FCM-HOUSE-1", f"house {house['number']} is printed on a tile, not a house tile"
+                )
+            if not house["garden"]:
+                raise RuleViolation("FCM-HOUSE-1", f"house {house['number']} came with a garden")
+            check_new_house(board, others, house["top_left"], house["garden"])
+        cap = COMPONENTS["demand_cap"]["house_with_garden" if house["garden"] else "house"]
+        if len(house["demand"]) > cap:
+            raise RuleViolation(
+                "FCM-CAMP-2", f"house {house['number']} holds at most {cap} demand tokens"
+            )
+
+
+def check_restaurants(board: Board, map_state: dict, players: list[str], at_setup: bool) -> None:
+    """At most three restaurants a chain, each on free squares with its entrance by a road;
+    during setup no two entrances on one tile (FCM-SETUP-5, FCM-SETUP-8)."""
+    owners = Counter(r["owner"] for r in map_state["restaurants"])
+    for owner, count in owners.items():
+        if owner not in players:
+            raise RuleViolation("FCM-SETUP-5", f"{owner} does not play in this game")
+        if count > COMPONENTS["restaurants_per_player"]:
+            raise RuleViolation("FCM-SETUP-5", f"{owner} has {count} restaurants; a chain has 3")
+    for index, restaurant in enumerate(map_state["restaurants"]):
+        if at_setup and restaurant["status"] != "open":
+            raise RuleViolation("FCM-SETUP-8", "starting restaurants are open")
+        others = _before(map_state, "restaurants", index)
+        check_restaurant(
+            board,
+            others,
+            restaurant["top_left"],
+            restaurant["entrance"],
+            rule="FCM-SETUP-8",
+            at_setup=at_setup,
+        )
+
+
+def check_campaigns(board: Board, map_state: dict, players: list[str]) -> None:
+    """Each campaign once, owned by a player, placed as its kind must be (FCM-MKT-3,
+    FCM-MKT-4)."""
+    numbers = [c["number"] for c in map_state["campaigns"]]
+    if len(set(numbers)) != len(numbers):
+        raise RuleViolation("FCM-MKT-1", f"campaign numbers repeat: {sorted(numbers)}")
+    for index, campaign in enumerate(map_state["campaigns"]):
+        if campaign["owner"] not in players:
+            raise RuleViolation("FCM-MKT-1", f"{campaign['owner']} does not play in this game")
+        check_campaign(board, _before(map_state, "campaigns", index), campaign)
+
+
+def check_supply_of_pieces(state: dict) -> None:
+    """Campaign tiles, house tiles and gardens are each either in the supply or on the map:
+    the campaigns in play for the player count (FCM-SETUP-2), the 8 house tiles and the 8
+    gardens (FCM-HOUSE-1)."""
+    map_state, supply = state["board"], state["supply"]
+    on_map = [c["number"] for c in map_state["campaigns"]]
+    in_play = campaigns_in_play(len(state["players"]))
+    if sorted(supply["campaigns"] + on_map) != in_play:
+        raise RuleViolation(
+            "FCM-SETUP-2",
+            f"the campaigns in the supply and on the map must be those in play,"
+            f" {in_play}, once each",
+        )
+    placed = [h["number"] for h in map_state["houses"] if not h["printed"]]
+    if sorted(supply["houses"] + placed) != sorted(COMPONENTS["placeable_house_numbers"]):
+        raise RuleViolation(
+            "FCM-HOUSE-1", "each house tile is either in the supply or on the map, once"
+        )
+    gardens = sum(1 for h in map_state["houses"] if h["printed"] and h["garden"])
+    if supply["gardens"] + gardens != COMPONENTS["gardens"]:
+        raise RuleViolation(
+            "FCM-HOUSE-1",
+            f"{supply['gardens']} gardens in the supply and {gardens} on printed houses;"
+            f" the box has {COMPONENTS['gardens']}",
+        )
+
+
+def check_cards(state: dict) -> None:
+    """Each chain has one CEO (FCM-SETUP-5); every employee card in play is in the stock or
+    held by a chain, as many as the box puts in play for the player count, and a chain holds
+    at most one copy of a top-position card (FCM-SETUP-3); no more milestone cards in the
+    supply than the box holds."""
+    held: Counter = Counter()
+    for name, chain in state["chains"].items():
+        cards = chain["employees"]
+        if cards.get("ceo") != 1:
+            raise RuleViolation("FCM-SETUP-5", f"{name}'s chain has one CEO")
+        for card, count in cards.items():
+            if card != "ceo" and EMPLOYEES[card]["top_position"] and count > 1:
+                raise RuleViolation(
+                    "FCM-SETUP-3", f"{name} holds {count} {card}; a top-position card is held once"
+                )
+        held.update({card: count for card, count in cards.items() if card != "ceo"})
+        if len(set(chain["milestones"])) != len(chain["milestones"]):
+            raise RuleViolation("FCM-MILE-1", f"{name} holds a milestone twice")
+    stock = state["supply"]["employees"]
+    for card, count in employees_in_play(len(state["players"])).items():
+        total = stock.get(card, 0) + held[card]
+        if total != count:
+            raise RuleViolation(
+                "FCM-SETUP-3",
+                f"{card}: {stock.get(card, 0)} in the stock and {held[card]} held make {total};"
+                f" the game has {count}",
+            )
+    for milestone, count in state["supply"]["milestones"].items():
+        if count > MILESTONES[milestone]["copies"]:
+            raise RuleViolation(
+                "FCM-MILE-1",
+                f"{count} {milestone} cards; the box has {MILESTONES[milestone]['copies']}",
+            )
+
+
+def check_bank_and_reserve(state: dict) -> None:
+    """Every chain has chosen its reserve card once setup is over (FCM-SETUP-9); cards are face
+    up only after the bank broke, and the CEO slot count moves from 3 only then (FCM-BANK-2)."""
+    broke = state["bank"]["breaks"] >= 1
+    for name, chain in state["chains"].items():
+        reserve = chain["reserve"]
+        if state["phase"] not in SETUP_PHASES and reserve["commitment"] is None:
+            raise RuleViolation("FCM-SETUP-9", f"{name} has not chosen a reserve card")
+        if reserve["revealed"] is not None and not (broke and reserve["commitment"]):
+            raise RuleViolation(
+                "FCM-BANK-2", f"{name}'s reserve card is face up, but only a broken bank reveals it"
+            )
+    if not broke and state["ceo_slots"] != COMPONENTS["ceo_slots"]:
+        raise RuleViolation("FCM-BANK-2", "CEOs have 3 slots until the bank first breaks")
+
+
+def check_setup_rounds(state: dict) -> None:
+    """The starting-restaurant rounds are under way exactly in their phase, and name players
+    who have not placed yet (FCM-SETUP-7)."""
+    setup = state["setup"]
+    if (setup is not None) != (state["phase"] == "setup_restaurants"):
+        raise RuleViolation(
+            "FCM-SETUP-7", "setup rounds are recorded during setup_restaurants only"
+        )
+    if setup is None:
+        return
+    placed = {r["owner"] for r in state["board"]["restaurants"]}
+    waiting = setup["to_act"]
+    if (
+        not waiting
+        or len(set(waiting)) != len(waiting)
+        or not set(waiting) <= set(state["players"])
+    ):
+        raise RuleViolation("FCM-SETUP-7", f"players to act {waiting} are not a list of players")
+    if set(waiting) & placed or (setup["round"] == 2 and not set(waiting) <= set(setup["passed"])):
+        raise RuleViolation("FCM-SETUP-7", f"{waiting} includes players who may not place now")

@@ -1,0 +1,64 @@
+"""The bank reserve cards, chosen in secret at setup and revealed when the bank first breaks.
+
+A player's choice is recorded sealed (FCM-SETUP-9): the log holds only a commitment, the
+lowercase SHA-256 hex digest of the UTF-8 text "<money>:<nonce>", where money is the card's
+value (100, 200 or 300) and the nonce a secret string of at least 16 characters that the
+player's device chose at random (32 random hex digits will do). For example "200:" followed
+by the nonce "8f14e45fceea167a5a36dedd4bea2543" commits to the $200 card. The reveal gives
+money and nonce; it is accepted only if they hash to the commitment (FCM-BANK-2).
+"""
+
+import hashlib
+
+from games.errors import RuleViolation
+from games.fcm.actors import check_actor
+
+
+def reserve_commitment(money: int, nonce: str) -> str:
+    """The commitment to the reserve card worth `money`, salted with `nonce`."""
+    return hashlib.sha256(f"{money}:{nonce}".encode()).hexdigest()
+
+
+def check_reveal(commitment: str, money: int, nonce: str) -> None:
+    """Refuse a reveal that does not open the commitment (FCM-SETUP-9)."""
+    opened = reserve_commitment(money, nonce)
+    if opened != commitment:
+        raise RuleViolation(
+            "FCM-SETUP-9",
+            f"the revealed ${money} card and nonce do not match the sealed choice",
+            {"commitment": commitment, "revealed_hash": opened, "money": money},
+        )
+
+
+def seal_reserve_card(state: dict, event: dict) -> None:
+    """A player puts a reserve card face down by the bank, once, after the starting
+    restaurants (FCM-SETUP-9). When every chain has chosen, the first turn begins."""
+    player = event["payload"]["player"]
+    check_actor(state, event, player, "FCM-SETUP-9")
+    if state["phase"] != "setup_reserve":
+        raise RuleViolation(
+            "FCM-SETUP-9", "reserve cards are chosen once setup has placed the starting restaurants"
+        )
+    reserve = state["chains"][player]["reserve"]
+    if reserve["commitment"] is not None:
+        raise RuleViolation("FCM-SETUP-9", f"{player} has already chosen a reserve card")
+    reserve["commitment"] = event["payload"]["commitment"]
+    if all(chain["reserve"]["commitment"] for chain in state["chains"].values()):
+        state["phase"] = "restructuring"
+
+
+def reveal_reserve_card(state: dict, event: dict) -> None:
+    """A player turns their reserve card face up after the bank first broke; the card must be
+    the one sealed at setup (FCM-BANK-2, FCM-SETUP-9)."""
+    payload = event["payload"]
+    player = payload["player"]
+    check_actor(state, event, player, "FCM-BANK-2")
+    if state["bank"]["breaks"] < 1:
+        raise RuleViolation("FCM-BANK-2", "reserve cards are revealed when the bank first breaks")
+    reserve = state["chains"][player]["reserve"]
+    if reserve["revealed"] is not None:
+        raise RuleViolation("FCM-BANK-2", f"{player}'s reserve card is already face up")
+    if reserve["commitment"] is None:
+        raise RuleViolation("FCM-SETUP-9", f"{player} never chose a reserve card")
+    check_reveal(reserve["commitment"], payload["money"], payload["nonce"])
+    reserve["revealed"] = payload["money"]

@@ -1,0 +1,41 @@
+"""The game surface the machinery calls: evolve, pending, resolve, finished."""
+
+import copy
+
+from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
+from games.fcm.setup import pass_starting_restaurant, place_starting_restaurant
+
+HANDLERS = {
+    "fcm.starting_restaurant_placed": place_starting_restaurant,
+    "fcm.starting_restaurant_passed": pass_starting_restaurant,
+    "fcm.reserve_card_sealed": seal_reserve_card,
+    "fcm.reserve_card_revealed": reveal_reserve_card,
+}
+
+
+def evolve(state: dict, event: dict) -> dict:
+    """The state after `event`; raises RuleViolation when the rules refuse it. The handler
+    works on a copy, so `state` is never changed."""
+    handler = HANDLERS.get(event["type"])
+    if handler is None:
+        raise ValueError(f"fcm has no rule for an event of type {event['type']!r}")
+    after = copy.deepcopy(state)
+    handler(after, event)
+    return after
+
+
+def pending(state: dict) -> str | None:
+    """The automatic phase now due. None for now: setup has no automatic phase, and dinnertime,
+    payday, marketing and cleanup are not resolved by this package yet."""
+    return None
+
+
+def resolve(state: dict) -> list[dict]:
+    """The derived events of the pending phase: none while `pending` names none."""
+    return []
+
+
+def finished(state: dict) -> bool:
+    """Whether the game is over. Only a second bank break ends it (FCM-BANK-3), and no event
+    breaks the bank yet."""
+    return False

@@ -1,0 +1,197 @@
+"""Marshmallow schemas: the payload of every Food Chain Magnate event, and the game state.
+
+The state schema describes the JSON that GET state returns; a declared starting position
+(`options.position` of fcm.created) is loaded with it, so a position is written in exactly
+that format. Fields are JSON-native and `dump(load(x))` loads to the same thing again.
+Unknown fields are refused.
+"""
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from games.fcm.data import EMPLOYEES, GOODS, MILESTONES
+from games.fcm.pieces import CORNERS, GARDEN_SIDES
+
+PHASES = (
+    "setup_restaurants",
+    "setup_reserve",
+    "restructuring",
+    "order_of_business",
+    "working",
+    "dinnertime",
+    "payday",
+    "marketing",
+    "cleanup",
+)
+CARD_IDS = ("ceo", *EMPLOYEES)
+RESERVE_MONEY = (100, 200, 300)
+SHA256_HEX = r"^[0-9a-f]{64}$"
+NONCE_MIN_LENGTH = 16
+
+
+def Square(**kwargs):
+    """A square as [row, col], counted from the map's north-west corner."""
+    return fields.List(fields.Integer(strict=True), validate=validate.Length(equal=2), **kwargs)
+
+
+def Name(**kwargs):
+    return fields.String(validate=validate.Length(min=1, max=64), **kwargs)
+
+
+class PlacedTileSchema(Schema):
+    tile = fields.String(required=True, validate=validate.Regexp(r"^[A-T]$"))
+    rotation = fields.Integer(
+        strict=True, required=True, validate=validate.OneOf([0, 90, 180, 270])
+    )
+    row = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    col = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+
+
+class LayoutSchema(Schema):
+    rows = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+    cols = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+    tiles = fields.List(fields.Nested(PlacedTileSchema), required=True)
+    drawn_by = fields.String(validate=validate.OneOf(["table", "service"]))
+
+
+class HouseSchema(Schema):
+    number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
+    top_left = Square(required=True)
+    garden = fields.String(required=True, allow_none=True, validate=validate.OneOf(GARDEN_SIDES))
+    printed = fields.Boolean(required=True)
+    demand = fields.List(fields.String(validate=validate.OneOf(GOODS)), required=True)
+
+
+class RestaurantSchema(Schema):
+    owner = Name(required=True)
+    top_left = Square(required=True)
+    entrance = fields.String(required=True, validate=validate.OneOf(CORNERS))
+    status = fields.String(required=True, validate=validate.OneOf(["open", "coming_soon"]))
+
+
+class CampaignSchema(Schema):
+    """A campaign on the map (top_left and size) or an airplane beside it (edge and start)."""
+
+    number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=16))
+    owner = Name(required=True)
+    product = fields.String(required=True, validate=validate.OneOf(GOODS))
+    remaining = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+    eternal = fields.Boolean(required=True)
+    top_left = Square()
+    size = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=1)),
+        validate=validate.Length(equal=2),
+    )
+    edge = fields.String(validate=validate.OneOf(["N", "E", "S", "W"]))
+    start = fields.Integer(strict=True)
+
+    @validates_schema
+    def on_map_or_beside_it(self, data, **kwargs):
+        on_map = {"top_left", "size"} & data.keys()
+        beside = {"edge", "start"} & data.keys()
+        if not (len(on_map) == 2 and not beside or len(beside) == 2 and not on_map):
+            raise ValidationError("give top_left and size, or for an airplane edge and start")
+
+
+class MapStateSchema(Schema):
+    layout = fields.Nested(LayoutSchema, required=True)
+    connection = fields.String(required=True, validate=validate.OneOf(["original", "deluxe"]))
+    houses = fields.List(fields.Nested(HouseSchema), required=True)
+    restaurants = fields.List(fields.Nested(RestaurantSchema), required=True)
+    campaigns = fields.List(fields.Nested(CampaignSchema), required=True)
+
+
+class ReserveSchema(Schema):
+    """The chosen reserve card: sealed as a commitment, revealed when the bank first breaks."""
+
+    commitment = fields.String(required=True, allow_none=True, validate=validate.Regexp(SHA256_HEX))
+    revealed = fields.Integer(
+        strict=True, required=True, allow_none=True, validate=validate.OneOf(RESERVE_MONEY)
+    )
+
+
+def CardCounts(ids, **kwargs):
+    return fields.Dict(
+        keys=fields.String(validate=validate.OneOf(ids)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=0)),
+        **kwargs,
+    )
+
+
+class ChainSchema(Schema):
+    cash = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    employees = CardCounts(CARD_IDS, required=True)
+    milestones = fields.List(fields.String(validate=validate.OneOf(MILESTONES)), required=True)
+    reserve = fields.Nested(ReserveSchema, required=True)
+
+
+class SupplySchema(Schema):
+    employees = CardCounts(tuple(EMPLOYEES), required=True)
+    milestones = CardCounts(tuple(MILESTONES), required=True)
+    campaigns = fields.List(fields.Integer(strict=True), required=True)
+    houses = fields.List(fields.Integer(strict=True), required=True)
+    gardens = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+
+
+class BankSchema(Schema):
+    cash = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    breaks = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=2))
+
+
+class SetupSchema(Schema):
+    """The starting-restaurant rounds: who is still to place or pass, in order, and who
+    passed in the first round."""
+
+    round = fields.Integer(strict=True, required=True, validate=validate.OneOf([1, 2]))
+    to_act = fields.List(Name(), required=True)
+    passed = fields.List(Name(), required=True)
+
+
+class StateSchema(Schema):
+    """The whole state of a Food Chain Magnate game, as GET state returns it."""
+
+    players = fields.List(Name(), required=True)
+    turn_order = fields.List(Name(), required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    turn = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    setup = fields.Nested(SetupSchema, required=True, allow_none=True)
+    board = fields.Nested(MapStateSchema, required=True)
+    chains = fields.Dict(keys=Name(), values=fields.Nested(ChainSchema), required=True)
+    supply = fields.Nested(SupplySchema, required=True)
+    bank = fields.Nested(BankSchema, required=True)
+    ceo_slots = fields.Integer(strict=True, required=True, validate=validate.OneOf([2, 3, 4]))
+
+
+# --- event payloads -------------------------------------------------------------------------
+
+
+class OptionsSchema(Schema):
+    turn_order = fields.List(Name())
+    layout = fields.Nested(LayoutSchema)
+    connection = fields.String(validate=validate.OneOf(["original", "deluxe"]))
+    position = fields.Nested(StateSchema)
+
+
+class CreatedSchema(Schema):
+    players = fields.List(Name(), required=True, validate=validate.Length(min=1))
+    options = fields.Nested(OptionsSchema, required=True)
+
+
+class StartingRestaurantPlacedSchema(Schema):
+    player = Name(required=True)
+    top_left = Square(required=True)
+    entrance = fields.String(required=True, validate=validate.OneOf(CORNERS))
+
+
+class StartingRestaurantPassedSchema(Schema):
+    player = Name(required=True)
+
+
+class ReserveCardSealedSchema(Schema):
+    player = Name(required=True)
+    commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
+
+
+class ReserveCardRevealedSchema(Schema):
+    player = Name(required=True)
+    money = fields.Integer(strict=True, required=True, validate=validate.OneOf(RESERVE_MONEY))
+    nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))

@@ -1,0 +1,2 @@
+"""Unit tests of the Food Chain Magnate board, geometry and setup (games/fcm), one module per
+rule module."""

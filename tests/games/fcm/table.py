@@ -1,0 +1,208 @@
+"""Recording a Food Chain Magnate game in a test as the service does it, and drawing boards.
+
+Payloads go through their schema (`dump(load(raw))`) and JSON, into an envelope, through
+`evolve`; every step also checks the contract: evolve leaves its input alone and the state
+survives a JSON round trip.
+"""
+
+import copy
+import json
+
+import pytest
+
+import games.fcm as fcm
+from games.errors import RuleViolation
+from games.fcm.board import Board, board_of, printed_house_records
+from games.fcm.pieces import CORNERS
+from games.fcm.placement import check_restaurant
+from games.fcm.reserve import reserve_commitment
+
+TYPES = {t.name: t for t in fcm.EVENT_TYPES}
+# the first tiles in alphabetical order, unturned: a fixed map for each player count
+TILE_ROWS = {
+    2: "ABC DEF GHI",
+    3: "ABCD EFGH IJKL",
+    4: "ABCD EFGH IJKL MNOP",
+    5: "ABCDE FGHIJ KLMNO PQRST",
+}
+
+
+def layout_for(players: int) -> dict:
+    """A fixed, legal map for `players`: tiles A, B, C ... row by row, none turned."""
+    rows = TILE_ROWS[players].split()
+    tiles = [
+        {"tile": tile, "rotation": 0, "row": r, "col": c}
+        for r, row in enumerate(rows)
+        for c, tile in enumerate(row)
+    ]
+    return {"rows": len(rows), "cols": len(rows[0]), "tiles": tiles, "drawn_by": "table"}
+
+
+def validated(type_name, payload):
+    """The payload as the machinery hands it over: loaded, dumped, through JSON."""
+    schema = TYPES[type_name].schema()
+    return json.loads(json.dumps(schema.dump(schema.load(payload))))
+
+
+def envelope(seq, type_name, payload, actor):
+    return {
+        "seq": seq,
+        "event_id": f"event-{seq}",
+        "type": type_name,
+        "schema_version": TYPES[type_name].version,
+        "actor": actor,
+        "payload": payload,
+        "recorded_at": "2024-01-01T00:00:00Z",
+        "occurred_at": None,
+        "caused_by": None,
+        "prev_hash": "0" * 64,
+        "hash": "0" * 64,
+    }
+
+
+def created(players, **options):
+    """The state fcm.created makes; options default to turn order = players, a fixed map."""
+    options.setdefault("turn_order", list(players))
+    if "position" not in options and "layout" not in options:
+        options["layout"] = layout_for(len(players))
+    options = {key: value for key, value in options.items() if value is not None}
+    payload = validated("fcm.created", {"players": players, "options": options})
+    return fcm.initial(envelope(1, "fcm.created", payload, "admin"))
+
+
+class Table:
+    """A game folded event by event."""
+
+    def __init__(self, players, **options):
+        self.state = created(players, **options)
+        self.seq = 1
+
+    def record(self, name, actor=None, **payload):
+        """A player's (or admin's) event `fcm.<name>`; actor defaults to the player."""
+        actor = actor or f"player:{payload['player']}"
+        type_name = f"fcm.{name}"
+        before = copy.deepcopy(self.state)
+        event = envelope(self.seq + 1, type_name, validated(type_name, payload), actor)
+        state = fcm.evolve(self.state, event)
+        assert self.state == before, "evolve changed its input"
+        assert json.loads(json.dumps(state)) == state, "state is not plain JSON"
+        self.seq += 1
+        self.state = state
+        return state
+
+    def refused(self, name, rule, actor=None, **payload):
+        """The event is refused with `rule`; the state stays as it was."""
+        with pytest.raises(RuleViolation) as caught:
+            self.record(name, actor, **payload)
+        assert caught.value.rule == rule, caught.value
+        return caught.value
+
+    def to_act(self):
+        return self.state["setup"]["to_act"][0]
+
+    def place_anywhere(self, player):
+        """Place `player`'s starting restaurant on the first legal spot, reading order."""
+        top_left, entrance = legal_spot(self.state)
+        return self.record(
+            "starting_restaurant_placed", player=player, top_left=top_left, entrance=entrance
+        )
+
+
+def legal_spot(state):
+    """The first top-left square and entrance, in reading order, where a starting restaurant
+    may go now."""
+    map_state = state["board"]
+    board = board_of(map_state)
+    for square in board.squares():
+        for corner in CORNERS:
+            try:
+                check_restaurant(
+                    board, map_state, square, corner, rule="FCM-SETUP-8", at_setup=True
+                )
+            except RuleViolation:
+                continue
+            return list(square), corner
+    raise AssertionError("no legal spot left")
+
+
+def drawn(picture, connection="original", **pieces):
+    """A board drawn as a picture and its map state: the printed houses it shows (with
+    `gardens` {number: side} and `demand` {number: [goods]}), and `restaurants` and
+    `campaigns` records."""
+    board = Board.from_picture(picture, connection)
+    houses = printed_house_records(board)
+    for house in houses:
+        house["garden"] = pieces.get("gardens", {}).get(house["number"])
+        house["demand"] = pieces.get("demand", {}).get(house["number"], [])
+    map_state = {
+        "connection": connection,
+        "houses": houses + pieces.get("placed_houses", []),
+        "restaurants": pieces.get("restaurants", []),
+        "campaigns": pieces.get("campaigns", []),
+    }
+    return board, map_state
+
+
+def restaurant(top_left, entrance="NW", owner="ann", status="open"):
+    return {"owner": owner, "top_left": list(top_left), "entrance": entrance, "status": status}
+
+
+def nonce(player):
+    return f"{player}-nonce-0123456789"
+
+
+def seated(players=("ann", "bob"), money=200, **options):
+    """A table after setup: every starting restaurant placed, every reserve card sealed
+    (worth `money`, with the player's `nonce`)."""
+    table = Table(list(players), **options)
+    while table.state["phase"] == "setup_restaurants":
+        table.place_anywhere(table.to_act())
+    for player in players:
+        commitment = reserve_commitment(money, nonce(player))
+        table.record("reserve_card_sealed", player=player, commitment=commitment)
+    return table
+
+
+def turn_five():
+    """ann and bob at turn 5: cards hired, a house and a garden placed, three campaigns
+    running, demand on two houses."""
+    state = copy.deepcopy(seated().state)
+    state["turn"] = 5
+    board = state["board"]
+    board["houses"].append(
+        {"number": 1, "top_left": [8, 0], "garden": "E", "printed": False, "demand": []}
+    )
+    for house in board["houses"]:
+        if house["number"] == 13:
+            house["garden"] = "E"
+            house["demand"] = ["burger", "burger", "beer", "beer"]
+        if house["number"] == 2:
+            house["demand"] = ["pizza"]
+    board["campaigns"] = [
+        {"number": 11, "owner": "ann", "product": "burger", "remaining": 2, "eternal": False,
+         "top_left": [3, 3], "size": [2, 3]},
+        {"number": 5, "owner": "bob", "product": "beer", "remaining": 3, "eternal": False,
+         "edge": "S", "start": 5},
+        {"number": 9, "owner": "ann", "product": "pizza", "remaining": 1, "eternal": True,
+         "top_left": [8, 11], "size": [1, 1]},
+    ]  # fmt: skip
+    state["chains"]["ann"].update(
+        cash=35,
+        employees={"ceo": 1, "waitress": 1, "marketing_trainee": 1, "cfo": 1},
+        milestones=["first_billboard"],
+    )
+    state["chains"]["bob"].update(cash=20, employees={"ceo": 1, "kitchen_trainee": 2})
+    supply = state["supply"]
+    for card, count in {
+        "waitress": 1,
+        "marketing_trainee": 1,
+        "cfo": 1,
+        "kitchen_trainee": 2,
+    }.items():
+        supply["employees"][card] -= count
+    supply["milestones"]["first_billboard"] -= 1
+    supply["campaigns"] = [n for n in supply["campaigns"] if n not in (5, 9, 11)]
+    supply["houses"].remove(1)
+    supply["gardens"] -= 1
+    state["bank"]["cash"] = 45
+    return state

@@ -1,0 +1,38 @@
+"""docs/fcm.md: its example state, map picture and event examples are the code's own."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import games.fcm as fcm
+from tests.games.fcm.table import created, turn_five
+
+DOC = (Path(__file__).parents[3] / "docs" / "fcm.md").read_text("utf-8")
+
+
+def block_after(marker: str) -> str:
+    """The fenced code block that follows `marker` in the document."""
+    match = re.search(re.escape(marker) + r"\s*```\w*\n(.*?)```", DOC, re.S)
+    assert match, f"no code block after {marker}"
+    return match.group(1)
+
+
+def test_the_example_state_is_a_valid_declared_position():
+    position = json.loads(block_after("<!-- example-state -->"))
+    assert position == turn_five()
+    assert created(position["players"], position=position) == position
+
+
+def test_the_example_map_is_what_render_map_draws():
+    assert block_after("<!-- example-map -->") == fcm.render_map(turn_five())
+
+
+@pytest.mark.parametrize("event_type", fcm.EVENT_TYPES, ids=lambda t: t.name)
+def test_every_event_type_is_documented_with_its_example(event_type):
+    section = DOC.split(f"### `{event_type.name}`", 1)
+    assert len(section) == 2, f"{event_type.name} is not documented"
+    text, example = re.match(r"\s*(.*?)```json\n(.*?)```", section[1], re.S).groups()
+    assert " ".join(text.split()) == event_type.description
+    assert json.loads(example) == event_type.example

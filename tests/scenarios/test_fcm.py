@@ -1,0 +1,113 @@
+"""Food Chain Magnate's setup through the HTTP API: a map and turn order drawn by the
+service, the board as text, placement refusals with their squares, setup for 2 to 5 players,
+a declared position, and a reveal that does not match its commitment kept in the audit."""
+
+import copy
+
+import pytest
+
+from games.fcm import reserve_commitment
+from tests.games.fcm.table import legal_spot, nonce, seated
+
+
+def create(client, players, **options):
+    response = client.post("/api/games", json={"kind": "fcm", "players": players,
+                                               "options": options})  # fmt: skip
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def record(client, game, name, player, **payload):
+    body = {"type": f"fcm.{name}", "actor": f"player:{player}", "payload": {"player": player,
+            **payload}}  # fmt: skip
+    headers = {"Authorization": f"Bearer {game['token']}"}
+    return client.post(f"/api/games/{game['id']}/events", json=body, headers=headers)
+
+
+@pytest.mark.parametrize(("players", "tiles"), [(2, 9), (3, 12), (4, 16), (5, 20)])
+def test_the_service_draws_map_and_turn_order_into_the_creation_event(client, players, tiles):
+    """FCM-SETUP-1, FCM-SETUP-4, FCM-SETUP-6: what the service drew is in event 1."""
+    names = ["ann", "bob", "cat", "dan", "eve"][:players]
+    game = create(client, names)
+    created = client.get(f"/api/games/{game['id']}/events/1").json["payload"]["options"]
+    assert len(created["layout"]["tiles"]) == tiles
+    assert created["layout"]["drawn_by"] == "service"
+    assert sorted(created["turn_order"]) == names
+    state = game["state"]
+    assert state["bank"]["cash"] == 50 * players
+    assert all(chain["cash"] == 0 for chain in state["chains"].values())
+
+
+def test_a_table_laid_map_is_kept_and_a_wrong_one_refused(client):
+    game = create(client, ["ann", "bob"])
+    layout = client.get(f"/api/games/{game['id']}/events/1").json["payload"]["options"]["layout"]
+    laid = {**layout, "drawn_by": "table"}
+    again = create(client, ["ann", "bob"], layout=laid, turn_order=["bob", "ann"])
+    assert again["state"]["turn_order"] == ["bob", "ann"]
+    small = {**laid, "tiles": laid["tiles"][:-1]}
+    response = client.post("/api/games", json={"kind": "fcm", "players": ["ann", "bob"],
+                                               "options": {"layout": small}})  # fmt: skip
+    assert response.status_code == 422 and response.json["rule"] == "FCM-SETUP-1"
+
+
+def test_map_txt_draws_the_board_at_any_seq(client):
+    game = create(client, ["ann", "bob"])
+    before = client.get(f"/api/games/{game['id']}/map.txt")
+    assert before.status_code == 200 and before.mimetype == "text/plain"
+    state = client.get(f"/api/games/{game['id']}/state").json["state"]
+    first = state["setup"]["to_act"][0]
+    top_left, entrance = legal_spot(state)
+    placed = record(client, game, "starting_restaurant_placed", first, top_left=top_left,
+                    entrance=entrance)  # fmt: skip
+    assert placed.status_code == 201, placed.json
+    after = client.get(f"/api/games/{game['id']}/map.txt").data.decode()
+    assert after != before.data.decode()
+    assert client.get(f"/api/games/{game['id']}/map.txt?at=1").data == before.data
+    assert client.get(f"/api/games/{game['id']}/map.txt?at=9").status_code == 400
+    boardless = client.post("/api/games", json={"kind": "toy", "players": ["a", "b"]}).json
+    assert client.get(f"/api/games/{boardless['id']}/map.txt").status_code == 404
+
+
+def test_a_refused_placement_names_the_rule_and_the_squares_with_a_picture(client):
+    """FCM-SETUP-8: a restaurant off any road, or out of turn (FCM-SETUP-7)."""
+    game = create(client, ["ann", "bob"])
+    state = game["state"]
+    first = state["setup"]["to_act"][0]
+    other = next(p for p in state["players"] if p != first)
+    top_left, entrance = legal_spot(state)
+    out_of_turn = record(client, game, "starting_restaurant_placed", other, top_left=top_left,
+                         entrance=entrance)  # fmt: skip
+    assert out_of_turn.status_code == 422 and out_of_turn.json["rule"] == "FCM-SETUP-7"
+    outside = record(client, game, "starting_restaurant_placed", first, top_left=[-1, 0],
+                     entrance="NW")  # fmt: skip
+    assert outside.status_code == 422 and outside.json["rule"].startswith("FCM-")
+    assert "map" in outside.json["details"] and "squares" in outside.json["details"]
+    assert client.get(f"/api/games/{game['id']}").json["version"] == 1
+
+
+def test_a_declared_position_round_trips_through_get_state(client):
+    state = seated(["ann", "bob"]).state
+    game = create(client, ["ann", "bob"], position=state)
+    assert client.get(f"/api/games/{game['id']}/state").json["state"] == state
+    broken = copy.deepcopy(state)
+    broken["board"]["restaurants"].append(copy.deepcopy(broken["board"]["restaurants"][0]))
+    response = client.post("/api/games", json={"kind": "fcm", "players": ["ann", "bob"],
+                                               "options": {"position": broken}})  # fmt: skip
+    assert response.status_code == 422 and response.json["rule"].startswith("FCM-")
+
+
+def test_a_reveal_that_does_not_match_is_refused_and_kept_in_the_audit(client):
+    """FCM-SETUP-9: sealed at setup; after the bank broke, a reveal of another card."""
+    position = copy.deepcopy(seated(["ann", "bob"], money=200).state)
+    position["bank"]["breaks"] = 1
+    game = create(client, ["ann", "bob"], position=position)
+    wrong = record(client, game, "reserve_card_revealed", "bob", money=300, nonce=nonce("bob"))
+    assert wrong.status_code == 422 and wrong.json["rule"] == "FCM-SETUP-9"
+    [refusal] = client.get(f"/api/games/{game['id']}/refusals").json["items"]
+    assert refusal["rule"] == "FCM-SETUP-9" and refusal["version"] == 1
+    assert refusal["details"]["commitment"] == reserve_commitment(200, nonce("bob"))
+    assert refusal["details"]["revealed_hash"] == reserve_commitment(300, nonce("bob"))
+    assert refusal["events"][0]["payload"]["money"] == 300
+    right = record(client, game, "reserve_card_revealed", "bob", money=200, nonce=nonce("bob"))
+    assert right.status_code == 201
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
