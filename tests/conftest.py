@@ -99,8 +99,9 @@ def start_worker(settings):
     started = []
     env = {**os.environ, "REDIS_URL": settings.redis_url}
 
-    def start():
-        worker = WorkerProcess(env)
+    def start(**more_env):
+        """A worker process; `more_env` adds to its environment (REDIS_CLUSTER=...)."""
+        worker = WorkerProcess({**env, **more_env})
         started.append(worker)
         return worker
 

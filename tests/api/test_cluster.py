@@ -1,0 +1,50 @@
+"""The whole service with its logs on a three-node Redis Cluster and its queue on the plain
+Redis (RQ does not run on a cluster): a game recorded, resolved, replayed and verified."""
+
+import pytest
+
+from app import create_app
+from app.embedded_redis import start_cluster
+from projections.services import Settings
+from tests.api.helpers import add, append, create_toy, retract
+from tests.conftest import wait_for
+
+
+@pytest.fixture(scope="module")
+def cluster_nodes(tmp_path_factory):
+    servers = start_cluster(tmp_path_factory.mktemp("cluster"))
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def cluster_client(cluster_nodes, redis_client, redis_server):
+    settings = Settings.from_env(
+        redis_url=cluster_nodes[0].url.removesuffix("/0"),
+        redis_cluster=True,
+        rq_redis_url=redis_server.url,
+        snapshot_every=5,
+    )
+    app = create_app({"TESTING": True, "TABLELOG_SETTINGS": settings})
+    app.extensions["tablelog"].redis.flushall()
+    return app.test_client(), settings
+
+
+def test_a_game_on_redis_cluster(cluster_client, start_worker):
+    client, settings = cluster_client
+    start_worker(
+        REDIS_URL=settings.redis_url, REDIS_CLUSTER="1", RQ_REDIS_URL=settings.rq_redis_url
+    )
+    games = [create_toy(client) for _ in range(4)]
+    for game_id, token in games:
+        for n in range(6):
+            assert append(client, game_id, token, add(["ann", "ben"][n % 2], 2)).status_code == 201
+    game_id, token = games[0]
+    wait_for(lambda: client.get(f"/api/games/{game_id}").json["pending"] is None)
+    log = client.get(f"/api/games/{game_id}/events").json["items"]
+    assert [e["type"] for e in log].count("toy.tallied") == 1
+    assert append(client, game_id, token, retract(log[-1]["seq"])).status_code == 422
+    assert client.get(f"/api/games/{game_id}/replay?from=1").json["steps"][-1]["state"]
+    assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True
+    assert len(client.get("/api/games?kind=toy").json["items"]) == 4
