@@ -1,10 +1,14 @@
-"""`python -m workers`: one RQ worker for the automatic phases, after a sweep.
+"""`python -m workers`: one RQ worker for the automatic phases, sweeping at start and then
+every SWEEP_EVERY seconds (default 60) for games left pending.
 
 Production runs as many of these as it needs, on as many machines (`rq worker phases` works
-too; this entry point adds the sweep at start and the scheduler that runs retry back-offs).
+too, without the sweeps; then run `flask --app app sweep` on a schedule). The scheduler it
+starts runs the retries' back-offs.
 """
 
 import logging
+import os
+import threading
 
 import redis
 from rq import Worker
@@ -14,15 +18,33 @@ from workers.jobs import services
 from workers.queue import PhaseQueue
 from workers.sweeper import sweep
 
+log = logging.getLogger("workers")
+
+
+def sweep_forever(queue: PhaseQueue, every: float, stop: threading.Event) -> None:
+    while not stop.wait(every):
+        try:
+            swept = sweep(services(), queue)
+        except Exception:  # a failed sweep must not end the sweeps; the next one retries
+            log.exception("sweep failed")
+            continue
+        if swept:
+            log.info("swept %d pending game(s)", len(swept))
+
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(message)s")
     settings = Settings.from_env()
     connection = redis.Redis.from_url(settings.queue_url)
     queue = PhaseQueue(connection)
-    swept = sweep(services(), queue)
-    logging.info("swept %d pending game(s)", len(swept))
-    Worker([queue.queue], connection=connection).work(with_scheduler=True)
+    log.info("swept %d pending game(s)", len(sweep(services(), queue)))
+    stop = threading.Event()
+    every = float(os.environ.get("SWEEP_EVERY", "60"))
+    threading.Thread(target=sweep_forever, args=(queue, every, stop), daemon=True).start()
+    try:
+        Worker([queue.queue], connection=connection).work(with_scheduler=True)
+    finally:
+        stop.set()
 
 
 if __name__ == "__main__":

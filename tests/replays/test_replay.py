@@ -7,7 +7,7 @@ from tests.api.helpers import add, append, create_toy, retract
 
 
 def played(client, moves=6, **options):
-    game_id, token = create_toy(client, tally_every=1000, goal=1000, **options)
+    game_id, token = create_toy(client, **{"tally_every": 1000, "goal": 1000, **options})
     for n in range(moves):
         response = append(client, game_id, token, add(["ann", "ben"][n % 2], n % 9 + 1))
         assert response.status_code == 201
@@ -132,3 +132,18 @@ def test_an_old_schema_version_is_upcast_when_read(client, services):
     assert client.get(f"/api/games/{game_id}/state").json["state"]["total"] == 7
     assert client.get(f"/api/games/{game_id}/events/2").json["schema_version"] == 1
     assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True
+
+
+def test_a_log_larger_than_an_action_body_imports(client, services):
+    """Appends are capped at 1 MiB a body; an import takes a whole log."""
+    game_id, _ = played(client, moves=2, goal=10**6, tally_every=10**6)
+    for _ in range(40):
+        batch = [add(["ann", "ben"][i % 2], 1) for i in range(100)]
+        services.recorder.record(game_id, batch)
+    exported = client.get(f"/api/games/{game_id}/export").data
+    assert len(exported) > 1024 * 1024
+    imported = client.post("/api/games/import", data=exported)
+    assert imported.status_code == 201, imported.json
+    assert imported.json["version"] == 4003
+    too_big = client.post("/api/games/import", data=b" " * (65 * 1024 * 1024))
+    assert too_big.status_code == 413
