@@ -12,6 +12,7 @@ import pytest
 
 import games.burnrate as burnrate
 from games.errors import RuleViolation
+from tests.games import folding
 
 TYPES = {t.name: t for t in burnrate.EVENT_TYPES}
 
@@ -44,9 +45,7 @@ def spare(department):
 
 
 def validated(type_name, payload):
-    """The payload as the machinery hands it over: loaded, dumped, through JSON."""
-    schema = TYPES[type_name].schema()
-    return json.loads(json.dumps(schema.dump(schema.load(payload))))
+    return folding.validated(TYPES[type_name], payload)
 
 
 class Table:
@@ -66,19 +65,7 @@ class Table:
         self.derived = []
 
     def _envelope(self, type_name, payload, actor):
-        return {
-            "seq": self.seq,
-            "event_id": f"event-{self.seq}",
-            "type": type_name,
-            "schema_version": TYPES[type_name].version,
-            "actor": actor,
-            "payload": payload,
-            "recorded_at": "2024-01-01T00:00:00Z",
-            "occurred_at": None,
-            "caused_by": None,
-            "prev_hash": "0" * 64,
-            "hash": "0" * 64,
-        }
+        return folding.envelope(self.seq, TYPES[type_name], payload, actor)
 
     def apply(self, type_name, payload, actor):
         before = copy.deepcopy(self.state)

@@ -16,6 +16,7 @@ from games.fcm.board import Board, board_of, printed_house_records
 from games.fcm.pieces import CORNERS
 from games.fcm.placement import check_restaurant
 from games.fcm.reserve import reserve_commitment
+from tests.games import folding
 
 TYPES = {t.name: t for t in fcm.EVENT_TYPES}
 # the first tiles in alphabetical order, unturned: a fixed map for each player count
@@ -39,25 +40,11 @@ def layout_for(players: int) -> dict:
 
 
 def validated(type_name, payload):
-    """The payload as the machinery hands it over: loaded, dumped, through JSON."""
-    schema = TYPES[type_name].schema()
-    return json.loads(json.dumps(schema.dump(schema.load(payload))))
+    return folding.validated(TYPES[type_name], payload)
 
 
 def envelope(seq, type_name, payload, actor):
-    return {
-        "seq": seq,
-        "event_id": f"event-{seq}",
-        "type": type_name,
-        "schema_version": TYPES[type_name].version,
-        "actor": actor,
-        "payload": payload,
-        "recorded_at": "2024-01-01T00:00:00Z",
-        "occurred_at": None,
-        "caused_by": None,
-        "prev_hash": "0" * 64,
-        "hash": "0" * 64,
-    }
+    return folding.envelope(seq, TYPES[type_name], payload, actor)
 
 
 def created(players, **options):
