@@ -116,7 +116,7 @@ class Event(MethodView):
         """One event, with the retract that withdrew it if any."""
         svc = services()
         meta = svc.projector.meta(game_id)
-        envelope = svc.store.read_one(game_id, seq) if seq >= 1 else None
+        envelope = svc.store.read_one(game_id, seq) if 1 <= seq <= meta["version"] else None
         if envelope is None:
             abort(404, message=f"game {game_id} has events 1 to {meta['version']}")
         return annotated(envelope, meta["retracts"])

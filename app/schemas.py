@@ -4,6 +4,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from events.envelope import ACTOR
 
+MAX_SEQ = 2**53  # JSON-safe, and far inside a Redis stream id
 ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
 
 
@@ -67,7 +68,9 @@ class GamePage(Schema):
 
 
 class AtQuery(Schema):
-    at = fields.Integer(validate=validate.Range(min=1), metadata={"description": "a seq"})
+    at = fields.Integer(
+        validate=validate.Range(min=1, max=MAX_SEQ), metadata={"description": "a seq"}
+    )
 
 
 class StateOut(Schema):
@@ -111,7 +114,7 @@ class AppendIn(EventIn):
     actor = fields.String(metadata={"example": "player:Ann"})
     events = fields.List(fields.Nested(EventIn), validate=validate.Length(min=1, max=100))
     expected_version = fields.Integer(
-        validate=validate.Range(min=1),
+        validate=validate.Range(min=1, max=MAX_SEQ),
         metadata={"description": "refuse with 409 unless the game is at this version"},
     )
 
@@ -143,7 +146,7 @@ class AppendOut(Schema):
 
 
 class EventPageQuery(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEQ))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
@@ -161,9 +164,12 @@ class ReplayStep(Schema):
 
 class ReplayRangeQuery(Schema):
     from_ = fields.Integer(
-        data_key="from", required=True, validate=validate.Range(min=1), metadata={"example": 1}
+        data_key="from",
+        required=True,
+        validate=validate.Range(min=1, max=MAX_SEQ),
+        metadata={"example": 1},
     )
-    to = fields.Integer(validate=validate.Range(min=1))
+    to = fields.Integer(validate=validate.Range(min=1, max=MAX_SEQ))
 
 
 class ReplayRange(Schema):
@@ -202,7 +208,7 @@ class Health(Schema):
 
 class RefusalPageQuery(Schema):
     after = fields.String(
-        load_default="0", validate=validate.Regexp(r"^\d+(-\d+)?$"),
+        load_default="0", validate=validate.Regexp(r"^\d{1,19}(-\d{1,19})?$"),
         metadata={"description": "the id of the last refusal of the previous page"},
     )  # fmt: skip
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))

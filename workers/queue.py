@@ -65,9 +65,10 @@ class PhaseQueue:
         )
 
     def fetch(self, identifier: str) -> Job | None:
+        """The job of that id, or None (RQ refuses ids with other characters than ours)."""
         try:
             return Job.fetch(identifier, connection=self.connection)
-        except NoSuchJobError:
+        except (NoSuchJobError, ValueError):
             return None
 
     def depth(self) -> int:

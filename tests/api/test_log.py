@@ -175,6 +175,7 @@ def test_retract_withdraws_the_latest_action_and_keeps_it_in_the_log(client, gam
 
 
 def test_no_input_yields_a_500(client, game):
+    """Among them, what schemathesis found: ids RQ refuses, seqs beyond a stream id."""
     game_id, token = game
     bodies = [None, [], "text", 7, {"events": "x"}, {"events": [None]}, {"type": 5, "actor": 5},
               {"type": "retract", "actor": "admin", "payload": {"seq": "x"}},
@@ -184,6 +185,10 @@ def test_no_input_yields_a_500(client, game):
         assert 400 <= response.status_code < 500, (body, response.json)
     paths = ["/api/games/x/state", "/api/games/x/events/1", "/api/games/x/replay/1",
              "/api/games/x/verify", "/api/games/x/export", "/api/jobs/x", "/api/games/x",
-             f"/api/games/{game_id}/replay?from=0", f"/api/games/{game_id}/replay/0"]  # fmt: skip
+             f"/api/games/{game_id}/replay?from=0", f"/api/games/{game_id}/replay/0",
+             "/api/jobs/l%C2%82", f"/api/games/{game_id}/events?after=1195659472211167412224",
+             f"/api/games/{game_id}/events/18332363113656879768607391744",
+             f"/api/games/{game_id}/refusals?after=99999999999999999999999",
+             f"/api/games/{game_id}/state?at=99999999999999999999"]  # fmt: skip
     for path in paths:
         assert 400 <= client.get(path).status_code < 500, path
