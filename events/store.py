@@ -105,7 +105,8 @@ class RedisEventStore:
         args: list = [expected_version, envelopes[0]["prev_hash"], envelopes[-1]["hash"]]
         args.append(len(envelopes))
         for envelope in envelopes:
-            args += [envelope["event_id"], body_digest(envelope), canonical(envelope)]
+            identity = f"{envelope['event_id']} {body_digest(envelope)} ".encode()
+            args.append(identity + canonical(envelope))
         args.append(caches.head or "")
         meta = caches.meta or {}
         args.append(len(meta))

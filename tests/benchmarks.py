@@ -92,11 +92,11 @@ def bench_store_vs_xadd(svc, count=3000):
     for _ in range(count):
         svc.redis.xadd("bench:{raw}:events", {"e": body})
     raw = count / (time.perf_counter() - start)
-    version, head_hash = 0, "0" * 64
+    game_id, version, head_hash = f"bench-{uuid.uuid4()}", 0, "0" * 64
     event = {**add("ann"), "schema_version": 2, "occurred_at": None, "caused_by": None}
     start = time.perf_counter()
     for _ in range(count):
-        result = store.append("bench-store", [{**event, "event_id": str(uuid.uuid4())}],
+        result = store.append(game_id, [{**event, "event_id": str(uuid.uuid4())}],
                               version, head_hash)  # fmt: skip
         version, head_hash = result.version, result.head_hash
     ours = count / (time.perf_counter() - start)
