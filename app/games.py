@@ -30,12 +30,11 @@ class Games(MethodView):
         """Create a game: its first event holds every setup fact. Returns the write token."""
         svc = services()
         token = new_token()
-        game_id, envelope, state = svc.recorder.create(
+        game_id, _, state = svc.recorder.create(
             body["kind"], body["players"], body["options"], token, body["actor"]
         )
         meta = svc.projector.meta(game_id)
-        if meta["pending"]:
-            phase_queue().enqueue(game_id, meta["version"])
+        pending_job(game_id, meta)
         created = {**described(game_id, meta), "token": token, "state": state}
         return created, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(1)}
 

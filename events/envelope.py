@@ -9,7 +9,6 @@ from that event on. The first event's `prev_hash` is GENESIS.
 import hashlib
 import json
 import re
-import uuid
 
 GENESIS = "0" * 64
 
@@ -49,10 +48,6 @@ def seal(event: dict, seq: int, prev_hash: str, recorded_at: str) -> dict:
 
 def envelope_hash(envelope: dict) -> str:
     return sha256(canonical({k: v for k, v in envelope.items() if k != "hash"}))
-
-
-def new_event_id() -> str:
-    return str(uuid.uuid4())
 
 
 def chain_break(envelopes, prev_hash: str = GENESIS, first_seq: int = 1) -> tuple[int, str] | None:

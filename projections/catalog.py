@@ -22,10 +22,6 @@ def new_game_id() -> str:
     return "".join(CROCKFORD[(value >> shift) & 31] for shift in range(125, -1, -5))
 
 
-def looks_like_game_id(text: str) -> bool:
-    return len(text) == 26 and all(c in CROCKFORD for c in text)
-
-
 def summary(game_id: str, meta: dict) -> dict:
     return {
         "id": game_id,
