@@ -1,6 +1,6 @@
 """Games: create, list, one game's summary, its state at any seq."""
 
-from flask import Response, url_for
+from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 
@@ -14,6 +14,13 @@ blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games a
 
 def etag(version: int) -> str:
     return f'"{version}"'
+
+
+def not_modified(version: int) -> Response | None:
+    """A 304 when the client already holds this version (If-None-Match): pollers stay cheap."""
+    if request.if_none_match.contains(str(version)):
+        return Response(status=304, headers={"ETag": etag(version)})
+    return None
 
 
 def described(game_id: str, meta: dict) -> dict:
@@ -60,6 +67,9 @@ class Game(MethodView):
     def get(self, game_id):
         """A game's kind, players, status, version and the automatic phase now due."""
         meta = services().projector.meta(game_id)
+        unchanged = not_modified(meta["version"])
+        if unchanged:
+            return unchanged
         return described(game_id, meta), 200, {"ETag": etag(meta["version"])}
 
 
@@ -73,6 +83,9 @@ class State(MethodView):
         projector = services().projector
         if "at" not in query:
             head = projector.head(game_id)
+            unchanged = not_modified(head.version)
+            if unchanged:
+                return unchanged
             return (
                 {"game": game_id, "version": head.version, "state": head.state},
                 200,

@@ -77,3 +77,14 @@ def test_state_at_any_seq_and_at_the_head(client):
     assert client.get(f"/api/games/{game_id}/state?at=3").json["state"]["total"] == 3
     assert client.get(f"/api/games/{game_id}/state?at=9").status_code == 400
     assert client.get(f"/api/games/{game_id}/state?at=x").status_code == 400
+
+
+def test_a_poller_holding_the_current_version_gets_304(client):
+    game_id, token = create_toy(client)
+    etag = client.get(f"/api/games/{game_id}").headers["ETag"]
+    assert client.get(f"/api/games/{game_id}", headers={"If-None-Match": etag}).status_code == 304
+    unchanged = client.get(f"/api/games/{game_id}/state", headers={"If-None-Match": etag})
+    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == etag
+    append(client, game_id, token, add("ann", 1))
+    changed = client.get(f"/api/games/{game_id}/state", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] == '"2"'
