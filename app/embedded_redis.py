@@ -72,6 +72,7 @@ class EmbeddedRedis:
                         f"redis-server exited; see {self.data_dir}/redis.log"
                     ) from None
                 if time.monotonic() > deadline:
+                    self.kill()
                     raise
                 time.sleep(0.02)
             finally:
