@@ -98,24 +98,37 @@ class Recorder:
              "actor": actor},
             players, system=False,
         )  # fmt: skip
-        game_id = new_game_id()
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
         state = game.initial(self.event_types.upcast(envelope))
-        now = envelope["recorded_at"]
-        status = "finished" if game.finished(state) else "active"
+        game_id = self.write_new_game(kind, [envelope], [(1, state)], [], token)
+        return game_id, envelope, state
+
+    def write_new_game(self, kind, log, states, retracts, token: str) -> str:
+        """A new game holding `log` (sealed, checked, folded into `states`, [(seq, state)] with
+        the last one at the head): written with its caches and listed. Returns its id."""
+        game_id = new_game_id()
+        head_seq, state = states[-1]
         meta = {
             "kind": kind,
-            "players": json.dumps(envelope["payload"]["players"]),
-            "created_at": now,
-            "updated_at": now,
-            "status": status,
-            "pending": game.pending(state) or "",
-            "retracts": "[]",
+            "players": json.dumps(log[0]["payload"]["players"]),
+            "created_at": log[0]["recorded_at"],
             "token_sha256": token_digest(token),
+            **self.head_fields(kind, state, retracts, log[-1]["recorded_at"]),
         }
-        self.store.write(game_id, [envelope], Caches(head=state_json(1, state), meta=meta))
-        self.catalog.add(game_id, kind, status)
-        return game_id, envelope, state
+        snapshots = self.projector.due_snapshots(states)
+        self.store.write(game_id, log, Caches(state_json(head_seq, state), meta, snapshots))
+        self.catalog.add(game_id, kind, meta["status"])
+        return game_id
+
+    def head_fields(self, kind: str, state, retracts, updated_at: str) -> dict[str, str]:
+        """The meta fields every append refreshes: what the catalog and the sweeper read."""
+        game = self.games.get(kind)
+        return {
+            "updated_at": updated_at,
+            "status": "finished" if game.finished(state) else "active",
+            "pending": game.pending(state) or "",
+            "retracts": json.dumps(retracts),
+        }
 
     def record(
         self,
@@ -161,7 +174,6 @@ class Recorder:
         raise AssertionError("unreachable")
 
     def _append_at(self, head: Head, checked: list[dict]) -> Recorded:
-        game = self.games.get(head.kind)
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
         retracts = list(head.meta["retracts"])
         state = head.state
@@ -173,14 +185,8 @@ class Recorder:
             state = self.projector.advance(head.game_id, head.kind, state, envelope)
             states.append((envelope["seq"], state))
         version = envelopes[-1]["seq"]
-        status = "finished" if game.finished(state) else "active"
-        pending = game.pending(state)
-        meta = {
-            "updated_at": envelopes[-1]["recorded_at"],
-            "status": status,
-            "pending": pending or "",
-            "retracts": json.dumps(retracts),
-        }
+        meta = self.head_fields(head.kind, state, retracts, envelopes[-1]["recorded_at"])
+        status, pending = meta["status"], meta["pending"] or None
         caches = Caches(
             head=state_json(version, state),
             meta=meta,
@@ -193,11 +199,10 @@ class Recorder:
         return Recorded(head.game_id, version, envelopes, False, pending, status)
 
     def _note_refusal(self, head: Head, checked: list[dict], refusal) -> None:
-        rule = {"rule": refusal.rule} if isinstance(refusal, RuleViolation) else {}
         self.store.note_refusal(head.game_id, {
             "version": head.version,
             "events": checked,
-            **rule,
+            "rule": getattr(refusal, "rule", None),
             "code": getattr(refusal, "code", None),
             "message": refusal.message,
             "details": refusal.details,

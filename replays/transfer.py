@@ -13,11 +13,8 @@ from marshmallow import ValidationError
 from events.envelope import GENESIS, canonical, chain_break
 from events.registry import UnknownEventType
 from events.retract import RETRACT
-from events.store import Caches
 from games.errors import RuleViolation
-from projections.catalog import new_game_id
-from projections.recorder import InvalidEvent, Recorder, token_digest
-from projections.state import state_json
+from projections.recorder import InvalidEvent, Recorder
 
 
 def export_lines(recorder: Recorder, game_id: str):
@@ -53,28 +50,12 @@ def import_log(recorder: Recorder, body: bytes, token: str) -> tuple[str, dict]:
     if not log[0]["type"].endswith(".created"):
         raise InvalidEvent({"seq 1": ["the first event must be a game's creation"]})
     kind = log[0]["type"].removesuffix(".created")
-    game = recorder.games.get(kind)
+    recorder.games.get(kind)
     for envelope in log:
         _check_payload(recorder, envelope)
     states, retracts = _fold(recorder, kind, log)
-    state = states[-1][1]
-    status = "finished" if game.finished(state) else "active"
-    meta = {
-        "kind": kind,
-        "players": json.dumps(log[0]["payload"]["players"]),
-        "created_at": log[0]["recorded_at"],
-        "updated_at": log[-1]["recorded_at"],
-        "status": status,
-        "pending": game.pending(state) or "",
-        "retracts": json.dumps(retracts),
-        "token_sha256": token_digest(token),
-    }
-    projector = recorder.projector
-    game_id = new_game_id()
-    head = state_json(log[-1]["seq"], state)
-    recorder.store.write(game_id, log, Caches(head, meta, projector.due_snapshots(states)))
-    recorder.catalog.add(game_id, kind, status)
-    return game_id, state
+    game_id = recorder.write_new_game(kind, log, states, retracts, token)
+    return game_id, states[-1][1]
 
 
 def _fold(recorder: Recorder, kind: str, log: list[dict]):
