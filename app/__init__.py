@@ -46,7 +46,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     settings = app.config.get("TABLELOG_SETTINGS") or Settings.from_env()
     svc = Services(settings)
     app.extensions["tablelog"] = svc
-    app.extensions["tablelog.queue"] = PhaseQueue(redis.Redis.from_url(settings.queue_url))
+    queue_redis = redis.Redis.from_url(settings.queue_url)
+    app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
 
     api = Api(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name)})
     for blueprint in (games.blp, log.blp, replay.blp, ops.blp):

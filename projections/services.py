@@ -25,6 +25,7 @@ class Settings:
     redis_cluster: bool = False
     rq_redis_url: str | None = None
     snapshot_every: int = 100
+    phase_job_timeout: int = 60
     game_modules: list[str] = field(default_factory=configured_modules)
 
     @classmethod
@@ -34,6 +35,7 @@ class Settings:
             "redis_cluster": os.environ.get("REDIS_CLUSTER", "").lower() in ("1", "true", "yes"),
             "rq_redis_url": os.environ.get("RQ_REDIS_URL") or None,
             "snapshot_every": int(os.environ.get("SNAPSHOT_EVERY", cls.snapshot_every)),
+            "phase_job_timeout": int(os.environ.get("PHASE_JOB_TIMEOUT", cls.phase_job_timeout)),
         }
         values.update(overrides)
         return cls(**values)

@@ -180,7 +180,7 @@ def bench_phase_latency(svc, env, trials=40):
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     from workers.queue import PhaseQueue
 
-    queue = PhaseQueue(svc.redis)
+    queue = PhaseQueue(svc.redis, svc.settings.phase_job_timeout)
     try:
         game_id = endless_game(svc, tally_every=2)
         latencies = []

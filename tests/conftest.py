@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 import redis
 
+from app.embedded_redis import EmbeddedRedis
+
 os.environ["TABLELOG_EXTRA_GAMES"] = "tests.toygame"
 # Short phase-job timeouts, so a job whose worker was killed is seen abandoned in seconds.
 os.environ["PHASE_JOB_TIMEOUT"] = "5"
-
-from app.embedded_redis import EmbeddedRedis  # noqa: E402  (reads the settings above)
 
 
 @pytest.fixture(scope="session")

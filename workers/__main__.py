@@ -36,7 +36,7 @@ def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(message)s")
     settings = Settings.from_env()
     connection = redis.Redis.from_url(settings.queue_url)
-    queue = PhaseQueue(connection)
+    queue = PhaseQueue(connection, settings.phase_job_timeout)
     log.info("swept %d pending game(s)", len(sweep(services(), queue)))
     stop = threading.Event()
     every = float(os.environ.get("SWEEP_EVERY", "60"))

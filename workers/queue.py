@@ -2,11 +2,11 @@
 
 One job per (game, seq whose state made a phase due); its id names both, and RQ refuses a
 second job with the same id while the first exists. Jobs retry with back-off and have a
-timeout; a job that died with its worker is retried by RQ's abandoned-job cleanup, and the
-sweeper re-enqueues any game still pending.
+timeout. The sweeper re-enqueues the job of any game still pending whose job failed or was
+abandoned (started longer ago than its timeout: its worker died), sooner than RQ's own
+cleanup of a dead worker's job, which waits a minute past the timeout.
 """
 
-import os
 from datetime import UTC, datetime, timedelta
 
 import redis
@@ -15,7 +15,6 @@ from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 
 QUEUE_NAME = "phases"
-JOB_TIMEOUT = int(os.environ.get("PHASE_JOB_TIMEOUT", "60"))
 RETRY = Retry(max=5, interval=[1, 2, 5, 10, 30])
 RESULT_TTL = 24 * 3600
 FINISHED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
@@ -26,8 +25,9 @@ def job_id(game_id: str, seq: int) -> str:
 
 
 class PhaseQueue:
-    def __init__(self, connection: redis.Redis):
+    def __init__(self, connection: redis.Redis, job_timeout: int):
         self.connection = connection
+        self.job_timeout = job_timeout
         self.queue = Queue(QUEUE_NAME, connection=connection)
 
     def enqueue(self, game_id: str, seq: int) -> Job:
@@ -57,7 +57,7 @@ class PhaseQueue:
             seq,
             job_id=job_id(game_id, seq),
             unique=True,
-            job_timeout=JOB_TIMEOUT,
+            job_timeout=self.job_timeout,
             retry=RETRY,
             result_ttl=RESULT_TTL,
             failure_ttl=RESULT_TTL,
@@ -80,4 +80,4 @@ def abandoned(job: Job) -> bool:
     if job.get_status() != JobStatus.STARTED or job.started_at is None:
         return False
     started = job.started_at if job.started_at.tzinfo else job.started_at.replace(tzinfo=UTC)
-    return datetime.now(UTC) - started > timedelta(seconds=(job.timeout or JOB_TIMEOUT) + 1)
+    return datetime.now(UTC) - started > timedelta(seconds=job.timeout + 1)
