@@ -23,6 +23,14 @@ def not_modified(version: int) -> Response | None:
     return None
 
 
+def seq_at(query: dict, meta: dict) -> int:
+    """The seq `at` asks for (the head by default); 400 past the head."""
+    at = query.get("at", meta["version"])
+    if at > meta["version"]:
+        abort(400, errors={"at": [f"the game is at version {meta['version']}"]})
+    return at
+
+
 def described(game_id: str, meta: dict) -> dict:
     return {**summary(game_id, meta), "href": f"/api/games/{game_id}"}
 
@@ -92,9 +100,7 @@ class State(MethodView):
                 {"ETag": etag(head.version)},
             )
         meta = projector.meta(game_id)
-        at = query["at"]
-        if at > meta["version"]:
-            abort(400, errors={"at": [f"the game is at version {meta['version']}"]})
+        at = seq_at(query, meta)
         state = projector.state_at(game_id, at, meta["kind"])
         return {"game": game_id, "version": at, "state": state}
 
@@ -112,9 +118,7 @@ class Map(MethodView):
         game = services().games.get(meta["kind"])
         if not hasattr(game, "render_map"):
             abort(404, message=f"a game of {meta['kind']} has no board to draw")
-        at = query.get("at", meta["version"])
-        if at > meta["version"]:
-            abort(400, errors={"at": [f"the game is at version {meta['version']}"]})
+        at = seq_at(query, meta)
         picture = game.render_map(projector.state_at(game_id, at, meta["kind"]))
         return Response(picture, mimetype="text/plain", headers={"ETag": etag(at)})
 
