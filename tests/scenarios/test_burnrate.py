@@ -104,6 +104,10 @@ def test_a_whole_three_player_game_to_a_winner_replayed_and_verified(recorded, c
     assert [s["event"]["seq"] for s in steps] == list(range(1, summary["version"] + 1))
     assert steps[-1]["state"] == pure.state
     assert steps[-1]["event"]["type"] == "burnrate.game_won"
-    assert steps[-1]["explanation"] is not None
+    assert steps[-1]["explanation"] == {
+        "rule": "BR-WIN-1",
+        "winner": "ann",
+        "bankrupt": ["bob", "cat"],
+    }
     verdict = client.get(f"{table.href}/verify").json
     assert verdict["ok"] is True and verdict["checked"] == summary["version"]

@@ -80,8 +80,9 @@ def test_a_refused_placement_names_the_rule_and_the_squares_with_a_picture(clien
     assert out_of_turn.status_code == 422 and out_of_turn.json["rule"] == "FCM-SETUP-7"
     outside = record(client, game, "starting_restaurant_placed", first, top_left=[-1, 0],
                      entrance="NW")  # fmt: skip
-    assert outside.status_code == 422 and outside.json["rule"].startswith("FCM-")
-    assert "map" in outside.json["details"] and "squares" in outside.json["details"]
+    assert outside.status_code == 422 and outside.json["rule"] == "FCM-SETUP-8"
+    assert outside.json["details"]["squares"] == [[-1, 0], [-1, 1]]
+    assert "off the map" in outside.json["detail"] and outside.json["details"]["map"]
     assert client.get(f"/api/games/{game['id']}").json["version"] == 1
 
 
@@ -93,7 +94,8 @@ def test_a_declared_position_round_trips_through_get_state(client):
     broken["board"]["restaurants"].append(copy.deepcopy(broken["board"]["restaurants"][0]))
     response = client.post("/api/games", json={"kind": "fcm", "players": ["ann", "bob"],
                                                "options": {"position": broken}})  # fmt: skip
-    assert response.status_code == 422 and response.json["rule"].startswith("FCM-")
+    assert response.status_code == 422 and response.json["rule"] == "FCM-SETUP-8"
+    assert "is a restaurant of" in response.json["detail"]
 
 
 def test_a_reveal_that_does_not_match_is_refused_and_kept_in_the_audit(client):
