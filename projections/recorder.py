@@ -151,6 +151,7 @@ class Recorder:
         players = head.meta["players"]
         checked = [self._checked_in_batch(e, i, len(events), players, system)
                    for i, e in enumerate(events)]  # fmt: skip
+        _refuse_repeated_ids(checked)
         conditional = expected_version is not None or if_match is not None
         for attempt in range(RETRIES_ON_RACE):
             try:
@@ -292,3 +293,14 @@ class Recorder:
             if len(page) < page_size:
                 return None
             before = page[-1]["seq"]
+
+
+def _refuse_repeated_ids(checked: list[dict]) -> None:
+    """Two events of one batch with one id would be stored twice under it, and the index
+    would name only the second: a retry of that batch could never match."""
+    first_index: dict[str, int] = {}
+    for index, event in enumerate(checked):
+        earlier = first_index.setdefault(event["event_id"], index)
+        if earlier != index:
+            message = f"{event['event_id']} is used by event {earlier} of this batch"
+            raise InvalidEvent({"events": {index: {"event_id": [message]}}})
