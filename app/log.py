@@ -97,14 +97,15 @@ class Events(MethodView):
     def get(self, query, game_id):
         """The log, oldest first: events after seq `after`, at most `limit`."""
         svc = services()
-        meta = svc.projector.meta(game_id)
+        head = svc.projector.head(game_id)
+        meta, retracts = head.meta, head.record.retracts
         events = svc.store.read(game_id, query["after"], query["limit"])
         next_page = None
         if events and events[-1]["seq"] < meta["version"]:
             next_page = url_for(
                 "log.Events", game_id=game_id, after=events[-1]["seq"], limit=query["limit"]
             )
-        items = [annotated(e, meta["retracts"]) for e in events]
+        items = [annotated(e, retracts) for e in events]
         return {"items": items, "next": next_page}, 200, {"ETag": etag(meta["version"])}
 
 
@@ -115,8 +116,8 @@ class Event(MethodView):
     def get(self, game_id, seq):
         """One event, with the retract that withdrew it if any."""
         svc = services()
-        meta = svc.projector.meta(game_id)
-        envelope = svc.store.read_one(game_id, seq) if 1 <= seq <= meta["version"] else None
+        head = svc.projector.head(game_id)
+        envelope = svc.store.read_one(game_id, seq) if 1 <= seq <= head.version else None
         if envelope is None:
-            abort(404, message=f"game {game_id} has events 1 to {meta['version']}")
-        return annotated(envelope, meta["retracts"])
+            abort(404, message=f"game {game_id} has events 1 to {head.version}")
+        return annotated(envelope, head.record.retracts)

@@ -16,7 +16,7 @@ from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
 from games import UnknownGame
 from games.errors import RuleViolation
 from projections.recorder import InvalidEvent, PreconditionFailed, Refused
-from projections.state import NoSuchGame
+from projections.state import DamagedMeta, NoSuchGame
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_BASE = "https://tablelog.dev/problems/"
@@ -117,6 +117,11 @@ def register(app: Flask) -> None:
             500, "Damaged log", f"{error}; GET .../verify names the first seq that does not hold",
             "damaged-log", seq=error.seq,
         )  # fmt: skip
+
+    @app.errorhandler(DamagedMeta)
+    def damaged_meta(error: DamagedMeta):
+        log.error("%s", error)
+        return problem(500, "Damaged game", str(error), "damaged-game")
 
     @app.errorhandler(redis.RedisError)
     def store_unavailable(error: redis.RedisError):

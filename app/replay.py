@@ -62,7 +62,7 @@ class Verify(MethodView):
     @blp.alt_response(404, schema=schemas.Problem)
     def get(self, game_id):
         """Re-hash the chain and refold the log from scratch; name the first seq that fails."""
-        return verify(services().projector, game_id).as_dict()
+        return verify(services().recorder, game_id).as_dict()
 
 
 @blp.route("/<game_id>/refusals")

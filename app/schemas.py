@@ -3,9 +3,9 @@
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from events.envelope import ACTOR
+from events.envelope import INSTANT as ISO_INSTANT
 
 MAX_SEQ = 2**53  # JSON-safe, and far inside a Redis stream id
-ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
 
 
 class Problem(Schema):

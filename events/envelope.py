@@ -21,6 +21,8 @@ ENVELOPE_FIELDS = (
     "hash",
 )
 
+INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
+EVENT_ID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 ACTOR = re.compile(r"^(player:[^\s:][^:]{0,63}|system:[a-z0-9_.-]{1,64}|admin)$")
 
 
@@ -52,17 +54,29 @@ def envelope_hash(envelope: dict) -> str:
 
 def chain_break(envelopes, prev_hash: str = GENESIS, first_seq: int = 1) -> tuple[int, str] | None:
     """The first (seq, reason) where numbering, linking or hashing does not hold, else None."""
+    for envelope in envelopes:
+        broken = link_break([envelope], prev_hash, first_seq)
+        if broken:
+            return broken
+        if set(envelope) != set(ENVELOPE_FIELDS):
+            return first_seq, "envelope fields differ from the envelope format"
+        if envelope["hash"] != envelope_hash(envelope):
+            return first_seq, "hash does not match the event's content"
+        prev_hash = envelope["hash"]
+        first_seq += 1
+    return None
+
+
+def link_break(envelopes, prev_hash: str = GENESIS, first_seq: int = 1) -> tuple[int, str] | None:
+    """The first (seq, reason) where numbering or linking does not hold: for events whose own
+    hashes were checked when they were read."""
     expected_seq = first_seq
     for envelope in envelopes:
         seq = envelope.get("seq")
-        if seq != expected_seq:
+        if seq != expected_seq or isinstance(seq, bool):
             return expected_seq, f"expected seq {expected_seq}, found {seq}"
-        if set(envelope) != set(ENVELOPE_FIELDS):
-            return seq, "envelope fields differ from the envelope format"
-        if envelope["prev_hash"] != prev_hash:
+        if envelope.get("prev_hash") != prev_hash:
             return seq, "prev_hash does not match the hash of the event before"
-        if envelope["hash"] != envelope_hash(envelope):
-            return seq, "hash does not match the event's content"
-        prev_hash = envelope["hash"]
+        prev_hash = envelope.get("hash")
         expected_seq += 1
     return None

@@ -22,13 +22,14 @@ def meta(game_id: str) -> str:
 
 
 def head(game_id: str) -> str:
-    """A string: JSON {"seq", "state"} of the state at the head. A cache: it can be dropped."""
+    """A string: the sealed state record at the head (projections/state.py). A cache."""
     return f"game:{{{game_id}}}:head"
 
 
-def snapshots(game_id: str) -> str:
-    """A hash: seq -> JSON state after that seq, every N events. A cache: it can be dropped."""
-    return f"game:{{{game_id}}}:snapshots"
+def states(game_id: str) -> str:
+    """A sorted set: sealed state records scored by their seq, one every N seqs and one at
+    every retract (projections/state.py). A cache: it can be dropped."""
+    return f"game:{{{game_id}}}:states"
 
 
 def refusals(game_id: str) -> str:

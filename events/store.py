@@ -15,7 +15,14 @@ from pathlib import Path
 import redis
 
 from events import keys
-from events.envelope import GENESIS, body_digest, canonical, seal
+from events.envelope import (
+    ENVELOPE_FIELDS,
+    GENESIS,
+    body_digest,
+    canonical,
+    envelope_hash,
+    seal,
+)
 
 STREAM_FIELD = b"e"
 REFUSALS_KEPT = 10_000
@@ -50,9 +57,9 @@ class AppendResult:
 class Caches:
     """What an append writes beside the events, atomically: all derived, all droppable."""
 
-    head: str | None = None  # JSON {"seq", "state"} at the new version
+    head: bytes | None = None  # the sealed state record at the new version
     meta: dict[str, str] | None = None
-    snapshots: dict[int, str] | None = None
+    states: dict[int, bytes] | None = None  # sealed state records by seq
 
 
 def utc_now() -> str:
@@ -112,15 +119,15 @@ class RedisEventStore:
         args.append(len(meta))
         for name, value in meta.items():
             args += [name, value]
-        for seq, state in (caches.snapshots or {}).items():
-            args += [seq, state]
+        for seq, record in (caches.states or {}).items():
+            args += [seq, record]
         reply = self._append(
             keys=[
                 keys.events(game_id),
                 keys.event_ids(game_id),
                 keys.meta(game_id),
                 keys.head(game_id),
-                keys.snapshots(game_id),
+                keys.states(game_id),
             ],
             args=args,
         )
@@ -160,19 +167,28 @@ class RedisEventStore:
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with seq > after, in order, at most `limit` of them."""
         entries = self.redis.xrange(keys.events(game_id), min=f"({after}-0", count=limit)
-        return [_decode(entry_id, fields) for entry_id, fields in entries]
+        return [decode(entry_id, fields) for entry_id, fields in entries]
 
     def read_range(self, game_id: str, first: int, last: int) -> list[dict]:
         """Events first..last inclusive."""
         if last < first:
             return []
         entries = self.redis.xrange(keys.events(game_id), min=f"{first}-0", max=f"{last}-0")
-        return [_decode(entry_id, fields) for entry_id, fields in entries]
+        return [decode(entry_id, fields) for entry_id, fields in entries]
 
     def read_backwards(self, game_id: str, before: int, limit: int) -> list[dict]:
         """Up to `limit` events with seq < before, newest first."""
         entries = self.redis.xrevrange(keys.events(game_id), max=f"({before}-0", count=limit)
-        return [_decode(entry_id, fields) for entry_id, fields in entries]
+        return [decode(entry_id, fields) for entry_id, fields in entries]
+
+    def iterate_backwards(self, game_id: str, before: int, page: int = 50):
+        """Every event with seq < before, newest first, read a page at a time."""
+        while before > 1:
+            batch = self.read_backwards(game_id, before, page)
+            yield from batch
+            if len(batch) < page:
+                return
+            before = batch[-1]["seq"]
 
     def read_one(self, game_id: str, seq: int) -> dict | None:
         found = self.read_range(game_id, seq, seq)
@@ -197,12 +213,18 @@ class CorruptEvent(Exception):
         self.reason = reason
 
 
-def _decode(entry_id: bytes, fields: dict) -> dict:
+def decode(entry_id: bytes, fields: dict) -> dict:
+    """The envelope of a stream entry, checked: a JSON object whose seq is the entry's and
+    whose hash is its content's. Anything else was changed outside tablelog."""
     seq = int(entry_id.split(b"-")[0])
     try:
         envelope = json.loads(fields[STREAM_FIELD])
-    except (KeyError, ValueError) as error:
+    except (KeyError, ValueError, RecursionError) as error:
         raise CorruptEvent(seq, f"not a JSON envelope ({error})") from None
     if not isinstance(envelope, dict):
         raise CorruptEvent(seq, "not a JSON object")
+    if envelope.get("seq") != seq:
+        raise CorruptEvent(seq, f"the entry of seq {seq} holds seq {envelope.get('seq')}")
+    if set(envelope) != set(ENVELOPE_FIELDS) or envelope["hash"] != envelope_hash(envelope):
+        raise CorruptEvent(seq, "hash does not match the event's content")
     return envelope

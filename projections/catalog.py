@@ -6,11 +6,14 @@ every game, the games of a kind, the games in a status. A game's status index mo
 the append that changed it; `rebuild` makes every index again from the meta hashes.
 """
 
+import logging
 import os
 import time
 
 from events import keys
-from projections.state import decode_meta
+from projections.state import DamagedMeta, decode_meta
+
+log = logging.getLogger(__name__)
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 STATUSES = ("active", "finished")
@@ -86,10 +89,20 @@ class Catalog:
             cursor = ids[-1]
 
     def metas(self, ids: list[str]) -> list[dict | None]:
+        """Each game's meta; None for an id with no meta, or one whose meta is damaged (it is
+        logged: one damaged game must not hide the others)."""
         with self.redis.pipeline(transaction=False) as pipe:
             for game_id in ids:
                 pipe.hgetall(keys.meta(game_id))
-            return [decode_meta(raw) if raw else None for raw in pipe.execute()]
+            raws = pipe.execute()
+        metas = []
+        for game_id, raw in zip(ids, raws, strict=True):
+            try:
+                metas.append(decode_meta(game_id, raw) if raw else None)
+            except DamagedMeta as error:
+                log.error("%s", error)
+                metas.append(None)
+        return metas
 
     def rebuild(self) -> int:
         """Every index made again from the games' meta hashes; the number of games."""

@@ -9,19 +9,22 @@ head state, due snapshots, the catalog fields), all or nothing.
 import hashlib
 import json
 import random
+import re
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 
 from marshmallow import ValidationError
 
-from events.envelope import ACTOR, GENESIS, body_digest
-from events.registry import EventTypeRegistry, UnknownEventType
-from events.retract import RETRACT, withdrawn_by
+from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, body_digest
+from events.registry import EventType, EventTypeRegistry
+from events.retract import RETRACT
 from events.store import Caches, IdempotencyConflict, RedisEventStore, VersionConflict
 from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
-from projections.state import Head, Projector, state_json
+from projections.fold import latest_withdrawable
+from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
 
@@ -96,38 +99,42 @@ class Recorder:
         event = self._checked(
             {"type": f"{kind}.created", "payload": {"players": players, "options": options},
              "actor": actor},
-            players, system=False,
+            kind, players, system=False,
         )  # fmt: skip
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
         state = game.initial(self.event_types.upcast(envelope))
-        game_id = self.write_new_game(kind, [envelope], [(1, state)], [], token)
+        record = Record(1, envelope["hash"], players, [], state)
+        game_id = self.write_new_game(kind, [envelope], [record], token)
         return game_id, envelope, state
 
-    def write_new_game(self, kind, log, states, retracts, token: str) -> str:
-        """A new game holding `log` (sealed, checked, folded into `states`, [(seq, state)] with
-        the last one at the head): written with its caches and listed. Returns its id."""
+    def write_new_game(self, kind: str, log: list[dict], records: list[Record], token: str):
+        """A new game holding `log` (sealed, checked, folded into `records`, the last one at
+        the head): written with its caches and listed. Returns its id.
+
+        It is listed first: a process that dies between the two leaves an id the list skips
+        (it has no meta), never a game nobody can find."""
         game_id = new_game_id()
-        head_seq, state = states[-1]
+        head = records[-1]
         meta = {
             "kind": kind,
             "players": json.dumps(log[0]["payload"]["players"]),
             "created_at": log[0]["recorded_at"],
             "token_sha256": token_digest(token),
-            **self.head_fields(kind, state, retracts, log[-1]["recorded_at"]),
+            **self.head_fields(kind, head.state, log[-1]["recorded_at"]),
         }
-        snapshots = self.projector.due_snapshots(states)
-        self.store.write(game_id, log, Caches(state_json(head_seq, state), meta, snapshots))
         self.catalog.add(game_id, kind, meta["status"])
+        seal = self.projector.seal.seal
+        kept = {r.seq: seal(game_id, r) for r in records[:-1]}
+        self.store.write(game_id, log, Caches(seal(game_id, head), meta, kept))
         return game_id
 
-    def head_fields(self, kind: str, state, retracts, updated_at: str) -> dict[str, str]:
+    def head_fields(self, kind: str, state, updated_at: str) -> dict[str, str]:
         """The meta fields every append refreshes: what the catalog and the sweeper read."""
         game = self.games.get(kind)
         return {
             "updated_at": updated_at,
             "status": "finished" if game.finished(state) else "active",
             "pending": game.pending(state) or "",
-            "retracts": json.dumps(retracts),
         }
 
     def record(
@@ -148,8 +155,7 @@ class Recorder:
         if len(events) > 1 and any(e.get("type") == RETRACT for e in events):
             raise InvalidEvent({"events": ["a retract is recorded alone, not in a batch"]})
         head = head or self.projector.head(game_id)
-        players = head.meta["players"]
-        checked = [self._checked_in_batch(e, i, len(events), players, system)
+        checked = [self._checked_in_batch(e, i, len(events), head, system)
                    for i, e in enumerate(events)]  # fmt: skip
         _refuse_repeated_ids(checked)
         conditional = expected_version is not None or if_match is not None
@@ -176,28 +182,35 @@ class Recorder:
 
     def _append_at(self, head: Head, checked: list[dict]) -> Recorded:
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
-        retracts = list(head.meta["retracts"])
-        state = head.state
-        states = []
-        for envelope in envelopes:
+        record, kept = head.record, {}
+        seal = self.projector.seal.seal
+        for index, envelope in enumerate(envelopes):
+            retracts = record.retracts
             if envelope["type"] == RETRACT:
-                self._check_retract(head, retracts, envelope)
-                retracts.append([envelope["payload"]["seq"], envelope["seq"]])
-            state = self.projector.advance(head.game_id, head.kind, state, envelope)
-            states.append((envelope["seq"], state))
-        version = envelopes[-1]["seq"]
-        meta = self.head_fields(head.kind, state, retracts, envelopes[-1]["recorded_at"])
+                self._check_retract(head.game_id, envelope)
+                retracts = [*retracts, [envelope["payload"]["seq"], envelope["seq"]]]
+            state = self._advance_in_batch(head, record.state, envelope, index, len(envelopes))
+            record = Record(envelope["seq"], envelope["hash"], record.players, retracts, state)
+            if self.projector.is_kept(envelope):
+                kept[record.seq] = seal(head.game_id, record)
+        meta = self.head_fields(head.kind, record.state, envelopes[-1]["recorded_at"])
         status, pending = meta["status"], meta["pending"] or None
-        caches = Caches(
-            head=state_json(version, state),
-            meta=meta,
-            snapshots=self.projector.due_snapshots(states),
-        )
+        caches = Caches(head=seal(head.game_id, record), meta=meta, states=kept)
         if self.store.write(head.game_id, envelopes, caches).duplicate:
             return self._earlier_result(head.game_id, checked)
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.meta["status"], status)
-        return Recorded(head.game_id, version, envelopes, False, pending, status)
+        return Recorded(head.game_id, record.seq, envelopes, False, pending, status)
+
+    def _advance_in_batch(self, head: Head, state, envelope: dict, index: int, size: int):
+        """The state after `envelope`; a refusal inside a batch names the event it refused."""
+        try:
+            return self.projector.advance(head.game_id, head.kind, state, envelope)
+        except RuleViolation as refusal:
+            if size > 1:
+                refusal.details = {**refusal.details, "event": index}
+                refusal.message = f"event {index} of the batch: {refusal.message}"
+            raise
 
     def _note_refusal(self, head: Head, checked: list[dict], refusal) -> None:
         self.store.note_refusal(head.game_id, {
@@ -209,21 +222,19 @@ class Recorder:
             "details": refusal.details,
         })  # fmt: skip
 
-    def _checked_in_batch(self, event, index: int, size: int, players, system) -> dict:
+    def _checked_in_batch(self, event, index: int, size: int, head: Head, system) -> dict:
         try:
-            return self._checked(event, players, system)
+            return self._checked(event, head.kind, head.record.players, system)
         except InvalidEvent as error:
             errors = {"events": {index: error.errors}} if size > 1 else error.errors
             raise InvalidEvent(errors) from None
 
-    def _checked(self, event: dict, players: list[str], system: bool) -> dict:
-        """The event's body fields, validated and normalised; InvalidEvent names the field."""
+    def _checked(self, event: dict, kind: str, players: list[str], system: bool) -> dict:
+        """The event's body fields, validated and normalised; InvalidEvent names the field.
+        `players` are those of the game's creation event, never a cache of them."""
         errors: dict = {}
         name = event.get("type")
-        try:
-            event_type = self.event_types.get(name)
-        except (UnknownEventType, TypeError):
-            raise InvalidEvent({"type": [f"unknown event type {name!r}"]}) from None
+        event_type = self._event_type(name, kind)
         try:
             payload = self.event_types.normalised_payload(name, event.get("payload", {}))
         except ValidationError as error:
@@ -249,6 +260,56 @@ class Recorder:
             "caused_by": event.get("caused_by") if system else None,
         }
 
+    def check_stored(self, envelope: dict, kind: str, players: list[str]) -> None:
+        """InvalidEvent unless a stored envelope is one an append could have written: what the
+        writer chose passes every check of `_checked`, and what the service added (numbers,
+        times, cause) has its form. The retract rule and the game's rules are the fold's."""
+        seq = envelope.get("seq")
+        errors = {}
+        for name in ("seq", "schema_version"):
+            if not isinstance(envelope.get(name), int) or isinstance(envelope.get(name), bool):
+                errors[name] = ["must be an integer"]
+        if not isinstance(envelope.get("event_id"), str) or not EVENT_ID.match(
+            envelope["event_id"]
+        ):
+            errors["event_id"] = ["must be a UUID in its canonical lower-case form"]
+        for name in ("recorded_at", "occurred_at"):
+            value = envelope.get(name)
+            if (value is not None or name == "recorded_at") and not _instant(value):
+                errors[name] = ["must be an ISO 8601 instant with its offset"]
+        system = isinstance(envelope.get("actor"), str) and envelope["actor"].startswith("system:")
+        caused_by = envelope.get("caused_by")
+        if caused_by is not None and not (
+            system and type(caused_by) is int and isinstance(seq, int) and 1 <= caused_by < seq
+        ):
+            errors["caused_by"] = ["only a derived event has a cause: the seq of an earlier event"]
+        if errors:
+            raise InvalidEvent(errors)
+        type_name = envelope.get("type")
+        event_type = self._event_type(type_name, kind)
+        if not 1 <= envelope["schema_version"] <= event_type.version:
+            raise InvalidEvent(
+                {"schema_version": [f"{type_name} is at version {event_type.version}"]}
+            )
+        if system and not event_type.derived:
+            raise InvalidEvent(
+                {"actor": [f"{type_name} is recorded by players, not by {envelope['actor']}"]}
+            )
+        self._checked(self.event_types.upcast(envelope), kind, players, system)
+
+    def _event_type(self, name, kind: str) -> EventType:
+        """The type `name` if a game of `kind` records it, else InvalidEvent with a hint."""
+        ours = isinstance(name, str) and (name == RETRACT or name.startswith(f"{kind}."))
+        if ours and name in self.event_types:
+            return self.event_types.get(name)
+        known = [t.name for t in self.event_types if t.name.startswith(f"{kind}.")]
+        listed = f"a {kind} game records {RETRACT} and {', '.join(known)}"
+        if isinstance(name, str) and f"{kind}.{name}" in known:
+            listed = f"did you mean {kind}.{name}?"
+        elif isinstance(name, str) and name in self.event_types:
+            listed = f"it belongs to another kind of game; {listed}"
+        raise InvalidEvent({"type": [f"unknown event type {name!r}: {listed}"]})
+
     def _earlier_result(self, game_id: str, checked: list[dict]) -> Recorded | None:
         """The result of an earlier append of these same events, if it happened."""
         known = self.store.known_event_ids(game_id, [e["event_id"] for e in checked])
@@ -265,8 +326,8 @@ class Recorder:
         pending = meta["pending"] or None
         return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])
 
-    def _check_retract(self, head: Head, retracts: list[list[int]], envelope: dict) -> None:
-        latest = self.latest_withdrawable(head.game_id, envelope["seq"], retracts)
+    def _check_retract(self, game_id: str, envelope: dict) -> None:
+        latest = latest_withdrawable(self.store.iterate_backwards(game_id, envelope["seq"]))
         if envelope["payload"]["seq"] != latest:
             legal = f"retract seq {latest}" if latest else "nothing can be retracted"
             raise Refused(
@@ -275,24 +336,15 @@ class Recorder:
                 {"retractable": latest},
             )
 
-    def latest_withdrawable(
-        self, game_id: str, before: int, retracts: list[list[int]]
-    ) -> int | None:
-        """The latest event before `before` written by a player or admin and not withdrawn."""
-        page_size = 50
-        while True:
-            page = self.store.read_backwards(game_id, before, page_size)
-            for envelope in page:
-                seq = envelope["seq"]
-                if seq == 1:
-                    return None
-                by_system = envelope["actor"].startswith("system:")
-                if envelope["type"] == RETRACT or by_system or withdrawn_by(retracts, seq):
-                    continue
-                return seq
-            if len(page) < page_size:
-                return None
-            before = page[-1]["seq"]
+
+def _instant(value) -> bool:
+    if not isinstance(value, str) or not re.match(INSTANT, value):
+        return False
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
 
 
 def _refuse_repeated_ids(checked: list[dict]) -> None:

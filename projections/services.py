@@ -3,6 +3,7 @@ catalog and recorder. The web app and the workers build the same thing."""
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import redis
 from redis.cluster import RedisCluster
@@ -13,19 +14,24 @@ from events.store import RedisEventStore
 from games import GameRegistry, configured_modules
 from projections.catalog import Catalog
 from projections.recorder import Recorder
-from projections.state import Projector
+from projections.secret_file import load_or_create
+from projections.state import Projector, RecordSeal
 
 
 @dataclass(frozen=True)
 class Settings:
     """REDIS_URL holds the logs (a Redis Cluster node's URL with REDIS_CLUSTER=1);
-    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one)."""
+    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one);
+    SECRET_KEY_FILE the key that seals cached states (made on first start; every web and
+    worker process of one service must read the same key, or each refolds what the others
+    cached)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
     rq_redis_url: str | None = None
     snapshot_every: int = 100
     phase_job_timeout: int = 60
+    secret_key_file: str = "var/secret.key"
     game_modules: list[str] = field(default_factory=configured_modules)
 
     @classmethod
@@ -36,6 +42,7 @@ class Settings:
             "rq_redis_url": os.environ.get("RQ_REDIS_URL") or None,
             "snapshot_every": int(os.environ.get("SNAPSHOT_EVERY", cls.snapshot_every)),
             "phase_job_timeout": int(os.environ.get("PHASE_JOB_TIMEOUT", cls.phase_job_timeout)),
+            "secret_key_file": os.environ.get("SECRET_KEY_FILE", cls.secret_key_file),
         }
         values.update(overrides)
         return cls(**values)
@@ -58,8 +65,9 @@ class Services:
         self.event_types.register(RETRACT_TYPE)
         self.games = GameRegistry(settings.game_modules, self.event_types)
         self.store = RedisEventStore(self.redis)
+        seal = RecordSeal(load_or_create(Path(settings.secret_key_file)).encode())
         self.projector = Projector(
-            self.store, self.games, self.event_types, settings.snapshot_every
+            self.store, self.games, self.event_types, seal, settings.snapshot_every
         )
         self.catalog = Catalog(self.redis)
         self.recorder = Recorder(self.projector, self.catalog, self.games, self.event_types)

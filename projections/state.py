@@ -1,22 +1,85 @@
-"""Folding a game's log into its state at any seq.
+"""Folding a game's log into its state at any seq, and the cached states that save the work.
 
-State at seq N = the nearest cached state at or below N (the head, or a snapshot taken every
-`snapshot_every` events), then each later event folded in with the game's `evolve`. The caches
-only save work: with all of them dropped, every answer is the same.
+The state at seq N is the nearest cached record at or below N, then the later events walked
+forward (projections/fold.py). A record is {seq, hash, players, retracts, state}: the state
+after `seq`, the hash of that event, the players of the creation and the retracts so far. It
+is sealed with an HMAC under a key kept outside Redis, so a record that does not open, or
+names another seq or hash than the log, is passed over: a cache is used only if tablelog
+wrote it. The events read after it are checked against the chain from its hash.
+
+Records are cached at the head, every `snapshot_every` seqs, and at every retract, so that the
+state a retract returns to is one lookup away however many retracts came before. With every
+cache dropped, every answer is the same.
 """
 
+import hashlib
+import hmac
 import json
 from dataclasses import dataclass
 
 from events import keys
+from events.envelope import GENESIS, link_break
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT
-from events.store import RedisEventStore
+from events.store import CorruptEvent, RedisEventStore, decode
 from games import GameRegistry
+from projections.fold import retract_pairs, walk
+
+CANDIDATES = 8  # cached records fetched a round trip while looking for one that opens
 
 
 class NoSuchGame(Exception):
     pass
+
+
+class DamagedMeta(Exception):
+    """A game's meta hash that does not decode: changed outside tablelog."""
+
+    def __init__(self, game_id: str, reason: str):
+        super().__init__(f"the meta of game {game_id} is damaged: {reason}")
+        self.game_id = game_id
+
+
+@dataclass
+class Record:
+    """The state after `seq`, with what the write path needs beside it."""
+
+    seq: int
+    hash: str
+    players: list[str]
+    retracts: list[list[int]]
+    state: object
+
+    def as_dict(self) -> dict:
+        return {"seq": self.seq, "hash": self.hash, "players": self.players,
+                "retracts": self.retracts, "state": self.state}  # fmt: skip
+
+
+GENESIS_RECORD = Record(0, GENESIS, [], [], None)
+
+
+class RecordSeal:
+    """HMAC-SHA256 over the game id and a record's JSON: `<mac hex> <json>`."""
+
+    def __init__(self, key: bytes):
+        self.key = key
+
+    def seal(self, game_id: str, record: Record) -> bytes:
+        body = json.dumps(record.as_dict(), separators=(",", ":")).encode()
+        return self._mac(game_id, body) + b" " + body
+
+    def open(self, game_id: str, raw: bytes | None) -> Record | None:
+        """The record, or None if `raw` is missing or was not sealed under this key."""
+        if not raw:
+            return None
+        mac, _, body = raw.partition(b" ")
+        if not hmac.compare_digest(mac, self._mac(game_id, body)):
+            return None
+        return Record(**json.loads(body))
+
+    def _mac(self, game_id: str, body: bytes) -> bytes:
+        message = game_id.encode() + b"\n" + body
+        return hmac.new(self.key, message, hashlib.sha256).hexdigest().encode()
 
 
 @dataclass
@@ -25,25 +88,36 @@ class Head:
 
     game_id: str
     meta: dict
-    version: int
-    head_hash: str
-    state: dict
+    record: Record
 
     @property
     def kind(self) -> str:
         return self.meta["kind"]
 
+    @property
+    def version(self) -> int:
+        return self.record.seq
 
-def decode_meta(raw: dict) -> dict:
-    meta = {k.decode(): v.decode() for k, v in raw.items()}
-    meta["version"] = int(meta["version"])
-    meta["players"] = json.loads(meta.get("players", "[]"))
-    meta["retracts"] = json.loads(meta.get("retracts", "[]"))
+    @property
+    def head_hash(self) -> str:
+        return self.record.hash
+
+    @property
+    def state(self):
+        return self.record.state
+
+
+def decode_meta(game_id: str, raw: dict) -> dict:
+    """The meta hash as the catalog reads it; DamagedMeta if it does not decode."""
+    try:
+        meta = {k.decode(): v.decode() for k, v in raw.items()}
+        meta["version"] = int(meta["version"])
+        meta["players"] = json.loads(meta.get("players", "[]"))
+        for name in ("kind", "head_hash", "status", "created_at", "updated_at"):
+            meta.setdefault(name, "")
+    except (KeyError, ValueError, RecursionError) as error:
+        raise DamagedMeta(game_id, str(error)) from None
     return meta
-
-
-def state_json(seq: int, state) -> str:
-    return json.dumps({"seq": seq, "state": state}, separators=(",", ":"))
 
 
 class Projector:
@@ -52,95 +126,140 @@ class Projector:
         store: RedisEventStore,
         games: GameRegistry,
         event_types: EventTypeRegistry,
+        seal: RecordSeal,
         snapshot_every: int = 100,
     ):
         self.store = store
         self.redis = store.redis
         self.games = games
         self.event_types = event_types
+        self.seal = seal
         self.snapshot_every = snapshot_every
 
     def meta(self, game_id: str) -> dict:
         raw = self.redis.hgetall(keys.meta(game_id))
         if not raw:
             raise NoSuchGame(game_id)
-        return decode_meta(raw)
+        return decode_meta(game_id, raw)
 
     def head(self, game_id: str) -> Head:
+        """The meta, the last event and the head record, in one round trip. The last event
+        must be the one the meta names; the record is refolded unless it is sealed for it."""
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.hgetall(keys.meta(game_id))
             pipe.get(keys.head(game_id))
-            raw_meta, raw_head = pipe.execute()
+            pipe.xrevrange(keys.events(game_id), count=1)
+            raw_meta, raw_head, last = pipe.execute()
         if not raw_meta:
             raise NoSuchGame(game_id)
-        meta = decode_meta(raw_meta)
+        meta = decode_meta(game_id, raw_meta)
         version = meta["version"]
-        cached = json.loads(raw_head) if raw_head else None
-        if cached and cached["seq"] == version:
-            state = cached["state"]
-        else:
-            state = self.state_at(game_id, version, meta["kind"])
-        return Head(game_id, meta, version, meta["head_hash"], state)
+        if last:
+            newest = decode(*last[0])
+            if newest["seq"] != version or newest["hash"] != meta["head_hash"]:
+                raise CorruptEvent(newest["seq"], "the last event is not the head the game names")
+        record = self.seal.open(game_id, raw_head)
+        if record is None or (record.seq, record.hash) != (version, meta["head_hash"]):
+            record = self.record_at(game_id, version, meta["kind"])
+        return Head(game_id, meta, record)
 
-    def state_at(self, game_id: str, seq: int, kind: str | None = None, cached: bool = True):
-        """The state after event `seq` (None at seq 0). `cached=False` folds from scratch."""
+    def state_at(self, game_id: str, seq: int, kind: str | None = None):
+        """The state after event `seq` (None at seq 0)."""
+        return self.record_at(game_id, seq, kind).state
+
+    def record_at(self, game_id: str, seq: int, kind: str | None = None) -> Record:
         kind = kind or self.meta(game_id)["kind"]
-        base_seq, state = self._nearest_cached(game_id, seq) if cached else (0, None)
-        events = self.store.read_range(game_id, base_seq + 1, seq)
-        if cached and len(events) >= self.snapshot_every:
-            return self._fold_and_snapshot(game_id, kind, state, events)
-        for envelope in events:
-            state = self.advance(game_id, kind, state, envelope, cached)
-        return state
+        upper = seq
+        while True:
+            base = self._nearest_record(game_id, upper)
+            events = self.store.read_range(game_id, base.seq + 1, seq)
+            broken = link_break(events, base.hash, base.seq + 1)
+            if broken or len(events) != seq - base.seq:
+                at, reason = broken or (base.seq + len(events) + 1, "missing from the log")
+                raise CorruptEvent(at, reason)
+            reaching = [target for target, _ in retract_pairs(events) if target <= base.seq]
+            if not reaching:
+                break
+            upper = min(reaching) - 1  # the base lies inside a withdrawn range: go below it
+        return self._fold(game_id, kind, base, events)
 
-    def advance(self, game_id: str, kind: str, state, envelope: dict, cached: bool = True):
+    def advance(self, game_id: str, kind: str, state, envelope: dict):
         """The state after one more event."""
         if envelope["type"] == RETRACT:
-            return self.state_at(game_id, envelope["payload"]["seq"] - 1, kind, cached)
+            return self.state_at(game_id, envelope["payload"]["seq"] - 1, kind)
+        return self.evolve(kind, state, envelope)
+
+    def evolve(self, kind: str, state, envelope: dict):
+        """One event other than a retract folded in by its game (the creation starts it)."""
         game = self.games.get(kind)
         envelope = self.event_types.upcast(envelope)
         if envelope["seq"] == 1:
             return game.initial(envelope)
         return game.evolve(state, envelope)
 
-    def due_snapshots(self, states: list[tuple[int, object]]) -> dict[int, str]:
-        """The snapshots to cache among these (seq, state) pairs."""
-        every = self.snapshot_every
-        return {seq: state_json(seq, s) for seq, s in states if seq % every == 0}
+    def is_kept(self, envelope: dict) -> bool:
+        """A record is cached after this event: every `snapshot_every` seqs, and at retracts."""
+        return envelope["seq"] % self.snapshot_every == 0 or envelope["type"] == RETRACT
 
-    def _fold_and_snapshot(self, game_id: str, kind: str, state, events: list[dict]):
-        """A long fold also fills the snapshots it passes, so the next read is short."""
-        every = self.snapshot_every
-        fresh = {}
-        for envelope in events:
-            state = self.advance(game_id, kind, state, envelope)
-            if envelope["seq"] % every == 0:
-                fresh[envelope["seq"]] = state_json(envelope["seq"], state)
-        if fresh:
-            self.redis.hset(keys.snapshots(game_id), mapping=fresh)
-        return state
+    def _fold(self, game_id: str, kind: str, base: Record, events: list[dict]) -> Record:
+        """The record after `events`, from `base`. A long fold caches the records it passes,
+        so the next read is short."""
+        players, retracts = base.players, list(base.retracts)
+        record, fresh = base, {}
+        steps = walk(lambda state, e: self.evolve(kind, state, e), base.state, events)
+        for envelope, state in steps:
+            if envelope["seq"] == 1:
+                players = envelope["payload"]["players"]
+            if envelope["type"] == RETRACT:
+                retracts = [*retracts, [envelope["payload"]["seq"], envelope["seq"]]]
+            record = Record(envelope["seq"], envelope["hash"], players, retracts, state)
+            if self.is_kept(envelope):
+                fresh[record.seq] = self.seal.seal(game_id, record)
+        if fresh and len(events) >= self.snapshot_every:
+            with self.redis.pipeline(transaction=False) as pipe:
+                for seq, sealed in fresh.items():
+                    pipe.zremrangebyscore(keys.states(game_id), seq, seq)
+                    pipe.zadd(keys.states(game_id), {sealed: seq})
+                pipe.execute()
+        return record
 
-    def _nearest_cached(self, game_id: str, seq: int) -> tuple[int, object]:
-        every = self.snapshot_every
-        with self.redis.pipeline(transaction=False) as pipe:
-            pipe.get(keys.head(game_id))
-            pipe.hget(keys.snapshots(game_id), seq - seq % every)
-            raw_head, raw_snapshot = pipe.execute()
-        best = (0, None)
-        for raw in (raw_head, raw_snapshot):
-            if raw:
-                cached = json.loads(raw)
-                if best[0] < cached["seq"] <= seq:
-                    best = (cached["seq"], cached["state"])
-        if best[0] == 0 and seq >= every:
-            best = self._older_snapshot(game_id, seq)
-        return best
+    def _nearest_record(self, game_id: str, upper: int) -> Record:
+        """The latest record at or below `upper` that opens under the seal, or the genesis."""
+        while upper > 0:
+            with self.redis.pipeline(transaction=False) as pipe:
+                pipe.get(keys.head(game_id))
+                pipe.zrevrangebyscore(keys.states(game_id), upper, "-inf", 0, CANDIDATES, True)
+                raw_head, scored = pipe.execute()
+            opened = [self.seal.open(game_id, raw) for raw in [raw_head, *(m for m, _ in scored)]]
+            fitting = [r for r in opened if r is not None and r.seq <= upper]
+            if fitting:
+                return max(fitting, key=lambda r: r.seq)
+            if len(scored) < CANDIDATES:
+                break
+            upper = int(scored[-1][1]) - 1  # every candidate was forged: look further down
+        return GENESIS_RECORD
 
-    def _older_snapshot(self, game_id: str, seq: int) -> tuple[int, object]:
-        """The nearest snapshot below `seq` when the one where it should be is missing."""
-        seqs = [int(s) for s in self.redis.hkeys(keys.snapshots(game_id))]
-        below = [s for s in seqs if s <= seq]
-        if not below:
-            return 0, None
-        cached = json.loads(self.redis.hget(keys.snapshots(game_id), max(below)))
-        return cached["seq"], cached["state"]
+
+def cached_records(projector: Projector, game_id: str) -> tuple[dict[int, Record], list[int]]:
+    """Every cached record that opens, by seq, and the seqs of those that do not: for verify."""
+    redis = projector.redis
+    sealed = [(raw, int(seq)) for raw, seq in redis.zrange(keys.states(game_id), 0, -1,
+                                                           withscores=True)]  # fmt: skip
+    head = redis.get(keys.head(game_id))
+    if head:
+        sealed.append((head, None))
+    opened, forged = {}, []
+    for raw, seq in sealed:
+        record = projector.seal.open(game_id, raw)
+        if record is None or (seq is not None and record.seq != seq):
+            forged.append(seq if seq is not None else _claimed_seq(raw))
+        else:
+            opened[record.seq] = record
+    return opened, forged
+
+
+def _claimed_seq(raw: bytes) -> int:
+    try:
+        return int(json.loads(raw.partition(b" ")[2])["seq"])
+    except (ValueError, KeyError, TypeError):
+        return 0

@@ -4,6 +4,7 @@ state before, and the explanation a derived event carries of why it came out as 
 import jsonpatch
 
 from events.retract import withdrawn_by
+from projections.fold import walk
 from projections.state import Projector
 
 MAX_STEPS = 200
@@ -25,12 +26,17 @@ def step(event: dict, before, after) -> dict:
 
 def replay(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
     """The steps first..last (inclusive), folding once from the state before `first`."""
-    meta = projector.meta(game_id)
-    kind, retracts = meta["kind"], meta["retracts"]
-    state = projector.state_at(game_id, first - 1, kind) if first > 1 else None
+    head = projector.head(game_id)
+    kind, retracts = head.kind, head.record.retracts
+    state = projector.state_at(game_id, first - 1, kind)
+    events = projector.store.read_range(game_id, first, last)
     steps = []
-    for envelope in projector.store.read_range(game_id, first, last):
-        after = projector.advance(game_id, kind, state, envelope)
+    for envelope, after in walk(
+        lambda before, e: projector.evolve(kind, before, e),
+        state,
+        events,
+        state_before=lambda seq: projector.state_at(game_id, seq, kind),
+    ):
         steps.append(step(annotated(envelope, retracts), state, after))
         state = after
     return steps

@@ -1,14 +1,14 @@
-"""Verification: the chain re-hashed and the log refolded from scratch, no cache trusted, and
-the caches compared with what the refold gives. The first seq that does not hold is named."""
+"""Verification: the whole log audited from scratch (replays/audit.py: the chain re-hashed,
+every event checked as an append would, the log refolded), no cache trusted, and then the
+cached records compared with the refold. The first seq that does not hold is named."""
 
 import json
 from dataclasses import asdict, dataclass
 
-from events import keys
-from events.envelope import GENESIS, chain_break
 from events.store import CorruptEvent
-from games.errors import RuleViolation
-from projections.state import Projector
+from projections.recorder import Recorder
+from projections.state import cached_records
+from replays.audit import LogProblem, audit
 
 
 @dataclass
@@ -25,50 +25,40 @@ class Verdict:
         return asdict(self)
 
 
-def verify(projector: Projector, game_id: str) -> Verdict:
+def verify(recorder: Recorder, game_id: str) -> Verdict:
+    projector = recorder.projector
     meta = projector.meta(game_id)
-    version, kind = meta["version"], meta["kind"]
-    store = projector.store
+    version = meta["version"]
     try:
-        log = list(store.iterate(game_id))
+        log = list(projector.store.iterate(game_id))
     except CorruptEvent as error:
         return Verdict(game_id, False, version, error.seq - 1, error.seq, "hash", error.reason)
-    broken = chain_break(log, GENESIS)
-    if broken:
-        seq, reason = broken
-        return Verdict(game_id, False, version, seq - 1, seq, "hash", reason)
     if len(log) != version or (log and log[-1]["hash"] != meta["head_hash"]):
         return Verdict(
             game_id, False, version, len(log), len(log) + 1, "chain",
             f"the log holds {len(log)} events but the game records version {version}",
         )  # fmt: skip
-    snapshots = _cached_states(projector, game_id)
-    state = None
-    for envelope in log:
-        seq = envelope["seq"]
-        try:
-            state = projector.advance(game_id, kind, state, envelope, cached=False)
-        except (RuleViolation, KeyError, TypeError, ValueError) as error:
-            return Verdict(game_id, False, version, seq - 1, seq, "fold", str(error))
-        cached = snapshots.get(seq)
-        if cached is not None and cached != _normalised(state):
-            return Verdict(
-                game_id, False, version, seq, seq, "cache",
-                f"the cached state at seq {seq} differs from the refold; drop the caches",
-            )  # fmt: skip
+    cached, forged = cached_records(projector, game_id)
+    try:
+        for envelope, record in audit(recorder, log):
+            seq = envelope["seq"]
+            if seq in forged:
+                return _stale(game_id, version, seq, "was not sealed by this service")
+            kept = cached.get(seq)
+            if kept is not None and _normalised(kept.as_dict()) != _normalised(record.as_dict()):
+                return _stale(game_id, version, seq, "differs from the refold")
+    except LogProblem as problem:
+        seq = problem.seq
+        return Verdict(game_id, False, version, seq - 1, seq, problem.problem, problem.detail)
     return Verdict(game_id, True, version, len(log))
 
 
-def _normalised(state):
-    return json.loads(json.dumps(state))
+def _stale(game_id: str, version: int, seq: int, why: str) -> Verdict:
+    return Verdict(
+        game_id, False, version, seq, seq, "cache",
+        f"the cached state at seq {seq} {why}; drop the caches",
+    )  # fmt: skip
 
 
-def _cached_states(projector: Projector, game_id: str) -> dict[int, object]:
-    redis = projector.redis
-    cached = {int(seq): json.loads(raw)["state"] for seq, raw in
-              redis.hgetall(keys.snapshots(game_id)).items()}  # fmt: skip
-    head = redis.get(keys.head(game_id))
-    if head:
-        head = json.loads(head)
-        cached[head["seq"]] = head["state"]
-    return cached
+def _normalised(value):
+    return json.loads(json.dumps(value))

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from app.embedded_redis import EmbeddedRedis
 os.environ["TABLELOG_EXTRA_GAMES"] = "tests.toygame"
 # Short phase-job timeouts, so a job whose worker was killed is seen abandoned in seconds.
 os.environ["PHASE_JOB_TIMEOUT"] = "5"
+# The key sealing cached states, shared by the test process and the workers it starts.
+os.environ["SECRET_KEY_FILE"] = str(Path(tempfile.mkdtemp(prefix="tablelog-")) / "secret.key")
 
 
 @pytest.fixture(scope="session")

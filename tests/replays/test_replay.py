@@ -39,7 +39,7 @@ def test_verify_passes_a_sound_log_and_survives_dropped_caches(client, redis_cli
     game_id, _ = played(client, moves=25)
     assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True
     before = client.get(f"/api/games/{game_id}/state?at=17").json
-    redis_client.delete(keys.snapshots(game_id), keys.head(game_id))
+    redis_client.delete(keys.states(game_id), keys.head(game_id))
     assert client.get(f"/api/games/{game_id}/state?at=17").json == before
     assert client.get(f"/api/games/{game_id}/state").json["version"] == 26
 
@@ -73,9 +73,12 @@ def test_verify_names_a_byte_that_breaks_the_json(client, redis_client):
 
 def test_verify_names_a_stale_cache(client, redis_client):
     game_id, _ = played(client, moves=12)
-    snapshot = json.loads(redis_client.hget(keys.snapshots(game_id), 10))
-    snapshot["state"]["total"] = 999
-    redis_client.hset(keys.snapshots(game_id), 10, json.dumps(snapshot))
+    [member] = redis_client.zrangebyscore(keys.states(game_id), 10, 10)
+    seal, _, body = member.partition(b" ")
+    record = json.loads(body)
+    record["state"]["total"] = 999
+    redis_client.zrem(keys.states(game_id), member)
+    redis_client.zadd(keys.states(game_id), {seal + b" " + json.dumps(record).encode(): 10})
     verdict = client.get(f"/api/games/{game_id}/verify").json
     assert (verdict["first_bad_seq"], verdict["problem"]) == (10, "cache")
 

@@ -1,0 +1,88 @@
+"""Whether a whole log is one tablelog could have written, event by event: the chain whole,
+every event one an append would have accepted, every retract naming what it may, the whole
+log folding under the game's rules. Verify asks it of a stored log, import of a new one."""
+
+from events.envelope import GENESIS, chain_break
+from events.retract import RETRACT
+from games.errors import RuleViolation
+from projections.fold import latest_withdrawable, walk
+from projections.recorder import InvalidEvent, Recorder
+from projections.state import Record
+
+
+class LogProblem(Exception):
+    """The first seq that does not hold, what kind of problem (hash, event, fold) and why."""
+
+    def __init__(self, seq: int, problem: str, detail: str):
+        super().__init__(f"seq {seq}: {detail}")
+        self.seq = seq
+        self.problem = problem
+        self.detail = detail
+
+
+def audit(recorder: Recorder, log: list[dict]):
+    """(envelope, record after it) for each event of `log`, in order; LogProblem at the first
+    seq that does not hold. Nothing is read from Redis: no cache is trusted."""
+    broken = chain_break(log, GENESIS)
+    if broken:
+        raise LogProblem(broken[0], "hash", broken[1])
+    kind = _kind(recorder, log[0])
+    players = log[0]["payload"].get("players") if isinstance(log[0]["payload"], dict) else None
+    first_bad = _first_bad_event(recorder, log, kind, players if isinstance(players, list) else [])
+    upto = log[: first_bad.seq - 1] if first_bad else log
+    projector = recorder.projector
+    retracts: list[list[int]] = []
+    steps = walk(lambda state, e: projector.evolve(kind, state, e), None, upto)
+    seq = 0
+    try:
+        for envelope, state in steps:
+            seq = envelope["seq"]
+            if envelope["type"] == RETRACT:
+                retracts = [*retracts, [envelope["payload"]["seq"], seq]]
+            yield envelope, Record(seq, envelope["hash"], players, retracts, state)
+    except RuleViolation as error:
+        raise LogProblem(seq + 1, "fold", str(error)) from None
+    except Exception as error:  # a game that cannot fold an event it accepted: say where
+        raise LogProblem(seq + 1, "fold", f"{type(error).__name__}: {error}") from None
+    if first_bad:
+        raise first_bad
+
+
+def _kind(recorder: Recorder, first: dict) -> str:
+    name = first.get("type")
+    kind = name.removesuffix(".created") if isinstance(name, str) else ""
+    if (
+        not isinstance(name, str)
+        or not name.endswith(".created")
+        or kind not in recorder.games.kinds()
+    ):
+        raise LogProblem(1, "event", "the first event must be a game's creation")
+    return kind
+
+
+def _first_bad_event(recorder, log, kind, players) -> LogProblem | None:
+    """The first event an append would have refused, checked without folding."""
+    seen: dict[str, int] = {}
+    for index, envelope in enumerate(log):
+        seq = envelope["seq"]
+        try:
+            recorder.check_stored(envelope, kind, players)
+        except InvalidEvent as error:
+            return LogProblem(seq, "event", _sentence(error.errors))
+        earlier = seen.setdefault(envelope["event_id"], seq)
+        if earlier != seq:
+            return LogProblem(seq, "event", f"event_id {envelope['event_id']} is seq {earlier}'s")
+        if seq == 1 and envelope["type"] != f"{kind}.created":
+            return LogProblem(seq, "event", "the first event must be a game's creation")
+        if seq > 1 and envelope["type"].endswith(".created"):
+            return LogProblem(seq, "event", "a game is created once, by its first event")
+        if envelope["type"] == RETRACT:
+            latest = latest_withdrawable(reversed(log[:index]))
+            if envelope["payload"]["seq"] != latest:
+                legal = f"seq {latest}" if latest else "nothing"
+                return LogProblem(seq, "event", f"LOG-RETRACT: it could withdraw {legal} only")
+    return None
+
+
+def _sentence(errors: dict) -> str:
+    return "; ".join(f"{field}: {messages}" for field, messages in errors.items())
