@@ -1,0 +1,98 @@
+"""An import passes every check an append passes, event by event, or is refused with the
+line and the reason; nothing is written. Each log here has its hashes recomputed, so only the
+checks on the events themselves can refuse it."""
+
+import json
+
+import pytest
+
+from events.envelope import GENESIS, envelope_hash
+from tests.api.helpers import add, append, create_toy, retract
+from workers.jobs import resolve_pending
+
+
+def exported(client, services) -> list[dict]:
+    """Created, ann 5, ben 5, the tally (seq 4, caused by 3), ann 1, ben 1."""
+    game_id, token = create_toy(client, goal=1000, tally_every=10)
+    append(client, game_id, token, add("ann", 5))
+    append(client, game_id, token, add("ben", 5))
+    resolve_pending(services, game_id)
+    append(client, game_id, token, add("ann", 1))
+    append(client, game_id, token, add("ben", 1))
+    body = client.get(f"/api/games/{game_id}/export").data
+    return [json.loads(line) for line in body.splitlines()]
+
+
+def rechained(log: list[dict]) -> bytes:
+    """The log with every hash recomputed, as someone forging a log would."""
+    prev = GENESIS
+    lines = []
+    for envelope in log:
+        envelope = {**envelope, "prev_hash": prev}
+        envelope["hash"] = envelope_hash(envelope)
+        prev = envelope["hash"]
+        lines.append(json.dumps(envelope))
+    return "\n".join(lines).encode()
+
+
+def changed(log, at, **fields):
+    return [({**e, **fields} if e["seq"] == at else e) for e in log]
+
+
+def derived_by_admin(log):
+    tally = {**log[1], "seq": 4, "event_id": "55555555-5555-4555-8555-555555555555",
+             "type": "toy.tallied", "schema_version": 1, "actor": "admin", "caused_by": None,
+             "payload": {"total": 10, "explanation": {}}}  # fmt: skip
+    return [*log[:3], tally]
+
+
+def retract_of_an_older_action(log):
+    withdraw = {**log[1], "seq": len(log) + 1, "event_id": "66666666-6666-4666-8666-666666666666",
+                "type": "retract", "schema_version": 1, "actor": "admin",
+                "payload": {"seq": 2, "reason": ""}}  # fmt: skip
+    return [*log, withdraw]
+
+
+CASES = {
+    "a derived event written by admin": (derived_by_admin, 4, "derived"),
+    "a retract of an older action": (retract_of_an_older_action, 7, "LOG-RETRACT"),
+    "a repeated event_id": (lambda log: changed(log, 3, event_id=log[1]["event_id"]), 3, "seq 2"),
+    "a null event_id": (lambda log: changed(log, 3, event_id=None), 3, "event_id"),
+    "an event_id with a space": (lambda log: changed(log, 3, event_id="a b"), 3, "event_id"),
+    "seq true": (lambda log: changed(log, 1, seq=True), 1, "seq"),
+    "an unparseable recorded_at": (lambda log: changed(log, 2, recorded_at="2026-13-45T99:00Z"), 2, "recorded_at"),
+    "a caused_by that is not a seq": (lambda log: changed(log, 4, caused_by="zzz"), 4, "caused_by"),
+    "a caused_by on a player's event": (lambda log: changed(log, 2, caused_by=1), 2, "caused_by"),
+    "a type that is not a string": (lambda log: changed(log, 2, type=5), 2, "type"),
+    "a schema_version that is a string": (lambda log: changed(log, 2, schema_version="1"), 2, "schema_version"),
+    "an actor not of the creation": (lambda log: changed(log, 2, actor="player:mallory"), 2, "mallory"),
+    "a second creation": (lambda log: changed(log, 3, type="toy.created", schema_version=1, payload=log[0]["payload"]), 3, "created once"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_an_import_is_refused_at_the_event_an_append_would_refuse(client, services, case):
+    log = exported(client, services)
+    assert log[3]["type"] == "toy.tallied" and len(log) == 6
+    forge, seq, reason = CASES[case]
+    response = client.post("/api/games/import", data=rechained(forge(log)))
+    assert response.status_code == 400, response.json
+    assert list(response.json["errors"]) == [f"seq {seq}"]
+    assert reason in str(response.json["errors"][f"seq {seq}"])
+    assert len(client.get("/api/games").json["items"]) == 1  # only the exported game
+
+
+def test_a_line_nested_ten_thousand_deep_is_refused(client):
+    response = client.post("/api/games/import", data=b"[" * 10_000 + b"]" * 10_000)
+    assert response.status_code == 400
+    assert response.json["errors"] == {"line 1": ["JSON nested too deep"]}
+
+
+def test_a_sound_log_with_its_tally_and_a_retract_imports_whole(client, services):
+    log = exported(client, services)
+    imported = client.post("/api/games/import", data=rechained(log))
+    assert imported.status_code == 201, imported.json
+    new_id, token = imported.json["id"], imported.json["token"]
+    assert append(client, new_id, token, retract(6)).status_code == 201
+    assert client.get(f"/api/games/{new_id}/state").json["state"]["total"] == 11
+    assert client.get(f"/api/games/{new_id}/verify").json["ok"] is True
