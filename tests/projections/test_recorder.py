@@ -18,3 +18,34 @@ def test_a_batch_that_repeats_an_event_id_is_refused_and_nothing_written(client)
     body = {"events": [add("ann", 1, event_id=same), add("ben", 2, event_id=new_id())]}
     assert append(client, game_id, token, body).status_code == 201
     assert append(client, game_id, token, body).status_code == 200
+
+
+def test_an_event_of_another_kind_of_game_is_refused_as_a_field(client):
+    """An fcm.* event in a toy game answered 500 when the toy's rules met a type they never
+    expected; it is the wrong type for this game, and says so."""
+    game_id, token = create_toy(client)
+    body = {"type": "burnrate.hire_played", "actor": "player:ann", "payload": {}}
+    refused = append(client, game_id, token, body)
+    assert refused.status_code == 400
+    assert "belongs to another kind of game" in refused.json["errors"]["type"][0]
+    assert client.get(f"/api/games/{game_id}").json["version"] == 1
+
+
+def test_a_type_without_its_game_prefix_is_named_with_it(client):
+    game_id, token = create_toy(client)
+    refused = append(client, game_id, token, {"type": "added", "actor": "player:ann"})
+    assert refused.status_code == 400
+    assert refused.json["errors"]["type"] == ["unknown event type 'added': did you mean toy.added?"]
+    unknown = append(client, game_id, token, {"type": "toy.bogus", "actor": "player:ann"})
+    assert (
+        "a toy game records retract and toy.added, toy.created, toy.tallied"
+        in (unknown.json["errors"]["type"][0])
+    )
+
+
+def test_a_refusal_inside_a_batch_names_the_event_it_refused(client):
+    game_id, token = create_toy(client)
+    refused = append(client, game_id, token, {"events": [add("ann", 1), add("ann", 2)]})
+    assert refused.status_code == 422
+    assert refused.json["details"]["event"] == 1
+    assert refused.json["detail"].startswith("event 1 of the batch: ")

@@ -60,14 +60,32 @@ CASES = {
     "a null event_id": (lambda log: changed(log, 3, event_id=None), 3, "event_id"),
     "an event_id with a space": (lambda log: changed(log, 3, event_id="a b"), 3, "event_id"),
     "seq true": (lambda log: changed(log, 1, seq=True), 1, "seq"),
-    "an unparseable recorded_at": (lambda log: changed(log, 2, recorded_at="2026-13-45T99:00Z"), 2, "recorded_at"),
+    "an unparseable recorded_at": (
+        lambda log: changed(log, 2, recorded_at="2026-13-45T99:00Z"),
+        2,
+        "recorded_at",
+    ),
     "a caused_by that is not a seq": (lambda log: changed(log, 4, caused_by="zzz"), 4, "caused_by"),
     "a caused_by on a player's event": (lambda log: changed(log, 2, caused_by=1), 2, "caused_by"),
     "a type that is not a string": (lambda log: changed(log, 2, type=5), 2, "type"),
-    "a schema_version that is a string": (lambda log: changed(log, 2, schema_version="1"), 2, "schema_version"),
-    "an actor not of the creation": (lambda log: changed(log, 2, actor="player:mallory"), 2, "mallory"),
-    "a second creation": (lambda log: changed(log, 3, type="toy.created", schema_version=1, payload=log[0]["payload"]), 3, "created once"),
-}  # fmt: skip
+    "a schema_version that is a string": (
+        lambda log: changed(log, 2, schema_version="1"),
+        2,
+        "schema_version",
+    ),
+    "an actor not of the creation": (
+        lambda log: changed(log, 2, actor="player:mallory"),
+        2,
+        "mallory",
+    ),
+    "a second creation": (
+        lambda log: changed(
+            log, 3, type="toy.created", schema_version=1, payload=log[0]["payload"]
+        ),
+        3,
+        "created once",
+    ),
+}
 
 
 @pytest.mark.parametrize("case", CASES)
