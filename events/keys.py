@@ -48,6 +48,21 @@ def catalog_kind(kind: str) -> str:
     return f"games:kind:{kind}"
 
 
+def catalog_kind_status(kind: str, status: str) -> str:
+    """A sorted set, all scores 0: the ids of the games of one kind in one status."""
+    return f"games:kind:{kind}:status:{status}"
+
+
+def meta_pattern() -> str:
+    """The SCAN pattern of every game's meta hash: the catalog rebuilt from the games."""
+    return "game:{*}:meta"
+
+
+def game_of_meta(key: bytes) -> str:
+    """The game id in a meta key."""
+    return key.decode().split("{", 1)[1].rsplit("}", 1)[0]
+
+
 def catalog_status(status: str) -> str:
     """A sorted set, all scores 0: the ids of the games in one status (active, finished)."""
     return f"games:status:{status}"

@@ -1,9 +1,11 @@
 """The read model of games: kind, players, status, version, times; filtered and paged.
 
-Each game's own fields live in its meta hash (written with every append). Three kinds of
+Each game's own fields live in its meta hash (written with every append). Four kinds of
 sorted sets index the ids, all scores 0 so they order by id, and ids order by creation time:
-every game, the games of a kind, the games in a status. A game's status index moves after
-the append that changed it; `rebuild` makes every index again from the meta hashes.
+every game, the games of a kind, the games in a status, the games of a kind in a status, so
+every filter reads only what it lists. A game is indexed before its first write (an id whose
+game never got written is skipped), and its status indexes move after the append that
+changed it; `rebuild` makes every index again from the games' meta hashes, found by SCAN.
 """
 
 import logging
@@ -47,17 +49,22 @@ class Catalog:
             pipe.zadd(keys.catalog_all(), {game_id: 0})
             pipe.zadd(keys.catalog_kind(kind), {game_id: 0})
             pipe.zadd(keys.catalog_status(status), {game_id: 0})
+            pipe.zadd(keys.catalog_kind_status(kind, status), {game_id: 0})
             pipe.execute()
 
-    def move(self, game_id: str, old_status: str, new_status: str) -> None:
+    def move(self, game_id: str, kind: str, old_status: str, new_status: str) -> None:
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.zrem(keys.catalog_status(old_status), game_id)
+            pipe.zrem(keys.catalog_kind_status(kind, old_status), game_id)
             pipe.zadd(keys.catalog_status(new_status), {game_id: 0})
+            pipe.zadd(keys.catalog_kind_status(kind, new_status), {game_id: 0})
             pipe.execute()
 
     def page(self, kind: str | None, status: str | None, after: str | None, limit: int):
         """Up to `limit` summaries after the id `after`, oldest first, and whether more follow."""
-        if kind:
+        if kind and status:
+            index = keys.catalog_kind_status(kind, status)
+        elif kind:
             index = keys.catalog_kind(kind)
         elif status:
             index = keys.catalog_status(status)
@@ -71,7 +78,7 @@ class Catalog:
             if not ids:
                 break
             for game_id, meta in zip(ids, self.metas(ids), strict=True):
-                if meta and (not status or meta["status"] == status):
+                if meta:  # ids whose game was never written, or is damaged, are skipped
                     found.append(summary(game_id, meta))
             cursor = ids[-1]
         return found[:limit], len(found) > limit
@@ -105,15 +112,20 @@ class Catalog:
         return metas
 
     def rebuild(self) -> int:
-        """Every index made again from the games' meta hashes; the number of games."""
+        """Every game's indexes made again from its meta hash, the games found by SCAN, not by
+        the indexes being rebuilt; the number of games."""
+        ids = sorted({keys.game_of_meta(key) for key in self.redis.scan_iter(keys.meta_pattern())})
         count = 0
-        for game_id in list(self.all_ids()):
-            meta = self.metas([game_id])[0]
-            if meta is None:
-                continue
-            for status in STATUSES:
-                if status != meta["status"]:
-                    self.redis.zrem(keys.catalog_status(status), game_id)
-            self.add(game_id, meta["kind"], meta["status"])
-            count += 1
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            for game_id, meta in zip(chunk, self.metas(chunk), strict=True):
+                if meta is None:
+                    continue
+                kind, status = meta["kind"], meta["status"]
+                for other in STATUSES:
+                    if other != status:
+                        self.redis.zrem(keys.catalog_status(other), game_id)
+                        self.redis.zrem(keys.catalog_kind_status(kind, other), game_id)
+                self.add(game_id, kind, status)
+                count += 1
         return count

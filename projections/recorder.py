@@ -199,7 +199,7 @@ class Recorder:
         if self.store.write(head.game_id, envelopes, caches).duplicate:
             return self._earlier_result(head.game_id, checked)
         if status != head.meta["status"]:
-            self.catalog.move(head.game_id, head.meta["status"], status)
+            self.catalog.move(head.game_id, head.kind, head.meta["status"], status)
         return Recorded(head.game_id, record.seq, envelopes, False, pending, status)
 
     def _advance_in_batch(self, head: Head, state, envelope: dict, index: int, size: int):
