@@ -3,7 +3,8 @@ every SWEEP_EVERY seconds (default 60) for games left pending.
 
 Production runs as many of these as it needs, on as many machines (`rq worker phases` works
 too, without the sweeps; then run `flask --app app sweep` on a schedule). The scheduler it
-starts runs the retries' back-offs.
+starts runs the retries' back-offs; its maintenance, every SWEEP_EVERY seconds too, restarts
+a scheduler that died.
 """
 
 import logging
@@ -15,7 +16,7 @@ from rq import Worker
 
 from projections.services import Settings
 from workers.jobs import services
-from workers.queue import PhaseQueue
+from workers.queue import SERIALIZER, PhaseQueue
 from workers.sweeper import sweep
 
 log = logging.getLogger("workers")
@@ -42,7 +43,11 @@ def main() -> None:
     every = float(os.environ.get("SWEEP_EVERY", "60"))
     threading.Thread(target=sweep_forever, args=(queue, every, stop), daemon=True).start()
     try:
-        Worker([queue.queue], connection=connection).work(with_scheduler=True)
+        # Maintenance restarts a scheduler that died (Redis went away) and is due every
+        # maintenance_interval; RQ's 10 minutes would stall every retry's back-off that long.
+        worker = Worker([queue.queue], connection=connection, serializer=SERIALIZER,
+                        maintenance_interval=max(1, int(every)))  # fmt: skip
+        worker.work(with_scheduler=True)
     finally:
         stop.set()
 

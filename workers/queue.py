@@ -1,23 +1,31 @@
-"""The job queue of automatic phases, on RQ.
+"""The job queue of automatic phases, on RQ, with JSON-serialised jobs.
 
 One job per (game, seq whose state made a phase due); its id names both, and RQ refuses a
 second job with the same id while the first exists. Jobs retry with back-off and have a
-timeout. The sweeper re-enqueues the job of any game still pending whose job failed or was
-abandoned (started longer ago than its timeout: its worker died), sooner than RQ's own
-cleanup of a dead worker's job, which waits a minute past the timeout.
+timeout. Jobs are JSON, never pickles: whoever can write to the queue's Redis cannot make a
+worker run code.
+
+The sweeper replaces the job of a game still pending unless that job is live: waiting in the
+queue, running on a worker that is alive and within its timeout, or waiting out a retry's
+back-off that is not overdue. Anything else (failed, finished, taken off the queue by a worker
+that died before starting it, started by a worker that is gone, a retry whose scheduler died)
+is dead, and RQ's own cleanup of it takes minutes.
 """
 
 from datetime import UTC, datetime, timedelta
 
 import redis
-from rq import Queue, Retry
+from rq import Queue, Retry, Worker
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.registry import ScheduledJobRegistry
+from rq.serializers import JSONSerializer
 
 QUEUE_NAME = "phases"
 RETRY = Retry(max=5, interval=[1, 2, 5, 10, 30])
 RESULT_TTL = 24 * 3600
-FINISHED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+SCHEDULE_GRACE = timedelta(seconds=5)  # a retry this far past its time has no scheduler
+SERIALIZER = JSONSerializer
 
 
 def job_id(game_id: str, seq: int) -> str:
@@ -28,27 +36,43 @@ class PhaseQueue:
     def __init__(self, connection: redis.Redis, job_timeout: int):
         self.connection = connection
         self.job_timeout = job_timeout
-        self.queue = Queue(QUEUE_NAME, connection=connection)
+        self.queue = Queue(QUEUE_NAME, connection=connection, serializer=SERIALIZER)
 
     def enqueue(self, game_id: str, seq: int) -> Job:
         """The job resolving the phase due at `seq`: a new one, or the one that exists."""
         try:
             return self._new(game_id, seq)
         except DuplicateJobError:
-            return Job.fetch(job_id(game_id, seq), connection=self.connection)
+            return self.fetch(job_id(game_id, seq)) or self._new(game_id, seq)
 
     def revive(self, game_id: str, seq: int) -> Job | None:
-        """For the sweeper: a new job unless a live one exists. A job that ended (failed, or
-        finished while the game stayed pending) or was abandoned (its worker died) is
-        replaced. None if a live job is already there."""
+        """For the sweeper: a new job unless a live one exists (None then)."""
         try:
             return self._new(game_id, seq)
         except DuplicateJobError:
-            existing = Job.fetch(job_id(game_id, seq), connection=self.connection)
-            if existing.get_status() in FINISHED or abandoned(existing):
+            existing = self.fetch(job_id(game_id, seq))
+            if existing is not None and self.is_live(existing):
+                return None
+            if existing is not None:
                 existing.delete()
-                return self._new(game_id, seq)
-            return None
+            # a worker that died holding it leaves its id on RQ's intermediate list, whose
+            # cleanup would fail the new job of the same id a minute later
+            self.connection.lrem(self.queue.intermediate_queue_key, 0, job_id(game_id, seq))
+            return self._new(game_id, seq)
+
+    def is_live(self, job: Job) -> bool:
+        status = job.get_status()
+        if status == JobStatus.QUEUED:
+            return self.connection.lpos(self.queue.key, job.id) is not None
+        if status == JobStatus.STARTED:
+            return _worker_alive(job, self.connection) and not abandoned(job)
+        if status == JobStatus.SCHEDULED:
+            try:
+                due = ScheduledJobRegistry(queue=self.queue).get_scheduled_time(job.id)
+            except NoSuchJobError:
+                return False
+            return datetime.now(UTC) - _utc(due) < SCHEDULE_GRACE
+        return False
 
     def _new(self, game_id: str, seq: int) -> Job:
         return self.queue.enqueue(
@@ -67,7 +91,7 @@ class PhaseQueue:
     def fetch(self, identifier: str) -> Job | None:
         """The job of that id, or None (RQ refuses ids with other characters than ours)."""
         try:
-            return Job.fetch(identifier, connection=self.connection)
+            return Job.fetch(identifier, connection=self.connection, serializer=SERIALIZER)
         except (NoSuchJobError, ValueError):
             return None
 
@@ -79,5 +103,16 @@ def abandoned(job: Job) -> bool:
     """Started longer ago than its timeout: a live worker would have ended it by now."""
     if job.get_status() != JobStatus.STARTED or job.started_at is None:
         return False
-    started = job.started_at if job.started_at.tzinfo else job.started_at.replace(tzinfo=UTC)
-    return datetime.now(UTC) - started > timedelta(seconds=job.timeout + 1)
+    return datetime.now(UTC) - _utc(job.started_at) > timedelta(seconds=job.timeout + 1)
+
+
+def _worker_alive(job: Job, connection: redis.Redis) -> bool:
+    """The worker that started the job is still registered (its key lapses with its
+    heartbeat when it dies)."""
+    if not job.worker_name:
+        return True  # an older job that did not say: the timeout decides
+    return bool(connection.exists(Worker.redis_worker_namespace_prefix + job.worker_name))
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -1,0 +1,66 @@
+"""The sweeper finds every game whose phase is due and has no live job, whatever state the job
+was left in, and the job runs within a sweep of a worker's start, not RQ's minutes."""
+
+from datetime import UTC, datetime, timedelta
+
+from rq.job import JobStatus
+from rq.registry import ScheduledJobRegistry
+
+from tests.api.helpers import add, append, create_toy
+from tests.conftest import wait_for
+from tests.workers.test_phases import tallies
+from workers.sweeper import sweep
+
+
+def pending_game(client):
+    game_id, token = create_toy(client)
+    append(client, game_id, token, add("ann", 9))
+    job = append(client, game_id, token, add("ben", 9)).json["job"]
+    return game_id, job["id"]
+
+
+def test_a_job_a_dead_worker_took_off_the_queue_runs_at_the_next_workers_start(
+    client, app, start_worker, redis_client
+):
+    """A worker moves a job to RQ's intermediate list before it starts it; one that dies in
+    between leaves the job `queued` where no queue holds it. RQ found it 12 minutes later."""
+    game_id, job_id = pending_game(client)
+    queue = app.extensions["tablelog.queue"].queue
+    redis_client.lmove(queue.key, queue.intermediate_queue_key, "RIGHT", "LEFT")
+    assert queue.fetch_job(job_id).get_status() == JobStatus.QUEUED and queue.count == 0
+    start_worker(SWEEP_EVERY="60")  # only the sweep at its start can find it
+    wait_for(lambda: tallies(client, game_id), timeout=20)
+    assert redis_client.lrange(queue.intermediate_queue_key, 0, -1) == []
+
+
+def test_a_job_started_by_a_worker_that_is_gone_is_replaced_at_once(app, client, services):
+    game_id, job_id = pending_game(client)
+    phases = app.extensions["tablelog.queue"]
+    job = phases.fetch(job_id)
+    phases.queue.remove(job)
+    job.worker_name = "ghost"
+    job.started_at = datetime.now(UTC)
+    job.set_status(JobStatus.STARTED)
+    job.save()
+    assert sweep(services, phases) == [job_id]  # not after its timeout: its worker is gone
+    assert phases.fetch(job_id).get_status() == JobStatus.QUEUED and phases.depth() == 1
+
+
+def test_a_retry_overdue_for_want_of_a_scheduler_is_enqueued(app, client, services):
+    game_id, job_id = pending_game(client)
+    phases = app.extensions["tablelog.queue"]
+    job = phases.fetch(job_id)
+    phases.queue.remove(job)
+    registry = ScheduledJobRegistry(queue=phases.queue)
+    registry.schedule(job, datetime.now(UTC) + timedelta(seconds=30))
+    job.set_status(JobStatus.SCHEDULED)
+    assert sweep(services, phases) == []  # waiting out its back-off: live
+    registry.schedule(job, datetime.now(UTC) - timedelta(seconds=30))
+    assert sweep(services, phases) == [job_id]
+    assert phases.depth() == 1
+
+
+def test_jobs_are_json_not_pickles(app, client, redis_client):
+    _, job_id = pending_game(client)
+    data = app.extensions["tablelog.queue"].fetch(job_id).data
+    assert data.startswith(b'["workers.jobs.resolve_phase"')
