@@ -81,7 +81,11 @@ def test_a_refused_placement_names_the_rule_and_the_squares_with_a_picture(clien
     outside = record(client, game, "starting_restaurant_placed", first, top_left=[-1, 0],
                      entrance="NW")  # fmt: skip
     assert outside.status_code == 422 and outside.json["rule"] == "FCM-SETUP-8"
-    assert outside.json["details"]["squares"] == [[-1, 0], [-1, 1]]
+    # the two squares off the map, and those of the drawn map's corner tile that are taken
+    squares = outside.json["details"]["squares"]
+    assert squares[:2] == [[-1, 0], [-1, 1]] and set(map(tuple, squares[2:])) <= {(0, 0), (0, 1)}
+    for square in squares[2:]:
+        assert f"{square} is " in outside.json["detail"]
     assert "off the map" in outside.json["detail"] and outside.json["details"]["map"]
     assert client.get(f"/api/games/{game['id']}").json["version"] == 1
 
