@@ -97,9 +97,9 @@ class Events(MethodView):
     def get(self, query, game_id):
         """The log, oldest first: events after seq `after`, at most `limit`."""
         svc = services()
-        head = svc.projector.head(game_id)
-        meta, retracts = head.meta, head.record.retracts
+        meta = svc.projector.meta(game_id)
         events = svc.store.read(game_id, query["after"], query["limit"])
+        retracts = svc.projector.withdrawals(game_id, after=query["after"] + 1)
         next_page = None
         if events and events[-1]["seq"] < meta["version"]:
             next_page = url_for(
@@ -116,8 +116,8 @@ class Event(MethodView):
     def get(self, game_id, seq):
         """One event, with the retract that withdrew it if any."""
         svc = services()
-        head = svc.projector.head(game_id)
-        envelope = svc.store.read_one(game_id, seq) if 1 <= seq <= head.version else None
+        meta = svc.projector.meta(game_id)
+        envelope = svc.store.read_one(game_id, seq) if 1 <= seq <= meta["version"] else None
         if envelope is None:
-            abort(404, message=f"game {game_id} has events 1 to {head.version}")
-        return annotated(envelope, head.record.retracts)
+            abort(404, message=f"game {game_id} has events 1 to {meta['version']}")
+        return annotated(envelope, svc.projector.withdrawals(game_id, after=seq))

@@ -1,9 +1,11 @@
 -- Append a batch of sealed events to one game's log, atomically.
--- KEYS: 1 events stream, 2 event_ids hash, 3 meta hash, 4 head record, 5 states sorted set
+-- KEYS: 1 events stream, 2 event_ids hash, 3 meta hash, 4 head record, 5 states sorted set,
+--       6 withdrawals sorted set
 -- ARGV: expected_version, prev_hash, last_hash, n, then n x "<event_id> <digest> <envelope>"
 --       (one argument an event: fewer arguments, a cheaper call), then the head record ("" for
---       none), then the count of meta field/value pairs and the pairs, then seq/record pairs
---       for the states sorted set (one record a seq: an older one at that seq is replaced).
+--       none), then the count of meta field/value pairs and the pairs, then the count of
+--       seq/record pairs for the states sorted set and the pairs (one record a seq: an older
+--       one at that seq is replaced), then seq/member pairs for the withdrawals sorted set.
 -- Returns {"ok", version} | {"duplicate", seq...} | {"version_conflict", version}
 --       | {"idempotency_conflict", event_id, seq}
 local expected = tonumber(ARGV[1])
@@ -72,9 +74,16 @@ for _ = 1, meta_count do
   redis.call('HSET', KEYS[3], ARGV[pos], ARGV[pos + 1])
   pos = pos + 2
 end
-while pos < #ARGV do
+local state_count = tonumber(ARGV[pos])
+pos = pos + 1
+for _ = 1, state_count do
   redis.call('ZREMRANGEBYSCORE', KEYS[5], ARGV[pos], ARGV[pos])
   redis.call('ZADD', KEYS[5], ARGV[pos], ARGV[pos + 1])
+  pos = pos + 2
+end
+while pos < #ARGV do
+  redis.call('ZREMRANGEBYSCORE', KEYS[6], ARGV[pos], ARGV[pos])
+  redis.call('ZADD', KEYS[6], ARGV[pos], ARGV[pos + 1])
   pos = pos + 2
 end
 return {'ok', tostring(version + n)}

@@ -32,6 +32,12 @@ def states(game_id: str) -> str:
     return f"game:{{{game_id}}}:states"
 
 
+def withdrawals(game_id: str) -> str:
+    """A sorted set: one sealed `<target>:<retract seq>` member for each retract, scored by
+    the retract's seq, so a read can say which retract withdrew an event. A cache."""
+    return f"game:{{{game_id}}}:withdrawals"
+
+
 def refusals(game_id: str) -> str:
     """A capped stream: actions a rule refused, with the rule and the evidence. An audit trail
     beside the log, not part of it: nothing in it is folded or chained."""

@@ -60,6 +60,7 @@ class Caches:
     head: bytes | None = None  # the sealed state record at the new version
     meta: dict[str, str] | None = None
     states: dict[int, bytes] | None = None  # sealed state records by seq
+    withdrawals: dict[int, bytes] | None = None  # sealed `<target>:<seq>` by retract seq
 
 
 def utc_now() -> str:
@@ -119,8 +120,12 @@ class RedisEventStore:
         args.append(len(meta))
         for name, value in meta.items():
             args += [name, value]
-        for seq, record in (caches.states or {}).items():
+        states = caches.states or {}
+        args.append(len(states))
+        for seq, record in states.items():
             args += [seq, record]
+        for seq, withdrawal in (caches.withdrawals or {}).items():
+            args += [seq, withdrawal]
         reply = self._append(
             keys=[
                 keys.events(game_id),
@@ -128,6 +133,7 @@ class RedisEventStore:
                 keys.meta(game_id),
                 keys.head(game_id),
                 keys.states(game_id),
+                keys.withdrawals(game_id),
             ],
             args=args,
         )
@@ -181,14 +187,16 @@ class RedisEventStore:
         entries = self.redis.xrevrange(keys.events(game_id), max=f"({before}-0", count=limit)
         return [decode(entry_id, fields) for entry_id, fields in entries]
 
-    def iterate_backwards(self, game_id: str, before: int, page: int = 50):
-        """Every event with seq < before, newest first, read a page at a time."""
+    def iterate_backwards(self, game_id: str, before: int, page: int = 4):
+        """Every event with seq < before, newest first, in pages that double from `page`:
+        most walks back end within a few events."""
         while before > 1:
             batch = self.read_backwards(game_id, before, page)
             yield from batch
             if len(batch) < page:
                 return
             before = batch[-1]["seq"]
+            page = min(page * 2, 1000)
 
     def read_one(self, game_id: str, seq: int) -> dict | None:
         found = self.read_range(game_id, seq, seq)

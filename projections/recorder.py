@@ -23,7 +23,7 @@ from events.store import Caches, IdempotencyConflict, RedisEventStore, VersionCo
 from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
-from projections.fold import latest_withdrawable
+from projections.fold import latest_withdrawable, retract_pairs
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
@@ -103,7 +103,7 @@ class Recorder:
         )  # fmt: skip
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
         state = game.initial(self.event_types.upcast(envelope))
-        record = Record(1, envelope["hash"], players, [], state)
+        record = Record(1, envelope["hash"], players, state)
         game_id = self.write_new_game(kind, [envelope], [record], token)
         return game_id, envelope, state
 
@@ -123,9 +123,15 @@ class Recorder:
             **self.head_fields(kind, head.state, log[-1]["recorded_at"]),
         }
         self.catalog.add(game_id, kind, meta["status"])
-        seal = self.projector.seal.seal
-        kept = {r.seq: seal(game_id, r) for r in records[:-1]}
-        self.store.write(game_id, log, Caches(seal(game_id, head), meta, kept))
+        seal = self.projector.seal
+        caches = Caches(
+            head=seal.seal(game_id, head),
+            meta=meta,
+            states={r.seq: seal.seal(game_id, r) for r in records[:-1]},
+            withdrawals={by: seal.seal_withdrawal(game_id, target, by)
+                         for target, by in retract_pairs(log)},
+        )  # fmt: skip
+        self.store.write(game_id, log, caches)
         return game_id
 
     def head_fields(self, kind: str, state, updated_at: str) -> dict[str, str]:
@@ -182,20 +188,20 @@ class Recorder:
 
     def _append_at(self, head: Head, checked: list[dict]) -> Recorded:
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
-        record, kept = head.record, {}
-        seal = self.projector.seal.seal
+        seal = self.projector.seal
+        record, kept, withdrawals = head.record, {}, {}
         for index, envelope in enumerate(envelopes):
-            retracts = record.retracts
             if envelope["type"] == RETRACT:
                 self._check_retract(head.game_id, envelope)
-                retracts = [*retracts, [envelope["payload"]["seq"], envelope["seq"]]]
+                target, seq = envelope["payload"]["seq"], envelope["seq"]
+                withdrawals[seq] = seal.seal_withdrawal(head.game_id, target, seq)
             state = self._advance_in_batch(head, record.state, envelope, index, len(envelopes))
-            record = Record(envelope["seq"], envelope["hash"], record.players, retracts, state)
+            record = Record(envelope["seq"], envelope["hash"], record.players, state)
             if self.projector.is_kept(envelope):
-                kept[record.seq] = seal(head.game_id, record)
+                kept[record.seq] = seal.seal(head.game_id, record)
         meta = self.head_fields(head.kind, record.state, envelopes[-1]["recorded_at"])
         status, pending = meta["status"], meta["pending"] or None
-        caches = Caches(head=seal(head.game_id, record), meta=meta, states=kept)
+        caches = Caches(seal.seal(head.game_id, record), meta, kept, withdrawals)
         if self.store.write(head.game_id, envelopes, caches).duplicate:
             return self._earlier_result(head.game_id, checked)
         if status != head.meta["status"]:
@@ -327,7 +333,8 @@ class Recorder:
         return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])
 
     def _check_retract(self, game_id: str, envelope: dict) -> None:
-        latest = latest_withdrawable(self.store.iterate_backwards(game_id, envelope["seq"]))
+        earlier = self.store.iterate_backwards(game_id, envelope["seq"])
+        latest = latest_withdrawable(earlier)
         if envelope["payload"]["seq"] != latest:
             legal = f"retract seq {latest}" if latest else "nothing can be retracted"
             raise Refused(

@@ -15,7 +15,7 @@ from games import GameRegistry, configured_modules
 from projections.catalog import Catalog
 from projections.recorder import Recorder
 from projections.secret_file import load_or_create
-from projections.state import Projector, RecordSeal
+from projections.state import CacheSeal, Projector
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Services:
         self.event_types.register(RETRACT_TYPE)
         self.games = GameRegistry(settings.game_modules, self.event_types)
         self.store = RedisEventStore(self.redis)
-        seal = RecordSeal(load_or_create(Path(settings.secret_key_file)).encode())
+        seal = CacheSeal(load_or_create(Path(settings.secret_key_file)).encode())
         self.projector = Projector(
             self.store, self.games, self.event_types, seal, settings.snapshot_every
         )

@@ -1,11 +1,12 @@
 """Folding a game's log into its state at any seq, and the cached states that save the work.
 
 The state at seq N is the nearest cached record at or below N, then the later events walked
-forward (projections/fold.py). A record is {seq, hash, players, retracts, state}: the state
-after `seq`, the hash of that event, the players of the creation and the retracts so far. It
-is sealed with an HMAC under a key kept outside Redis, so a record that does not open, or
-names another seq or hash than the log, is passed over: a cache is used only if tablelog
-wrote it. The events read after it are checked against the chain from its hash.
+forward (projections/fold.py). A record is {seq, hash, players, state}: the state after
+`seq`, the hash of that event and the players of the creation. It is sealed with an HMAC
+under a key kept outside Redis, so a record that does not open, or names another seq or hash
+than the log, is passed over: a cache is used only if tablelog wrote it. The events read after
+it are checked against the chain from its hash. Each retract's `[target, seq]` pair is cached
+sealed too (the withdrawals), so reads can say which retract withdrew an event.
 
 Records are cached at the head, every `snapshot_every` seqs, and at every retract, so that the
 state a retract returns to is one lookup away however many retracts came before. With every
@@ -47,19 +48,17 @@ class Record:
     seq: int
     hash: str
     players: list[str]
-    retracts: list[list[int]]
     state: object
 
     def as_dict(self) -> dict:
-        return {"seq": self.seq, "hash": self.hash, "players": self.players,
-                "retracts": self.retracts, "state": self.state}  # fmt: skip
+        return {"seq": self.seq, "hash": self.hash, "players": self.players, "state": self.state}
 
 
-GENESIS_RECORD = Record(0, GENESIS, [], [], None)
+GENESIS_RECORD = Record(0, GENESIS, [], None)
 
 
-class RecordSeal:
-    """HMAC-SHA256 over the game id and a record's JSON: `<mac hex> <json>`."""
+class CacheSeal:
+    """HMAC-SHA256 over the game id and what is cached: `<mac hex> <json or target:seq>`."""
 
     def __init__(self, key: bytes):
         self.key = key
@@ -76,6 +75,18 @@ class RecordSeal:
         if not hmac.compare_digest(mac, self._mac(game_id, body)):
             return None
         return Record(**json.loads(body))
+
+    def seal_withdrawal(self, game_id: str, target: int, seq: int) -> bytes:
+        body = f"{target}:{seq}".encode()
+        return self._mac(game_id, body) + b" " + body
+
+    def open_withdrawal(self, game_id: str, raw: bytes) -> list[int] | None:
+        """[target, retract seq], or None if `raw` was not sealed under this key."""
+        mac, _, body = raw.partition(b" ")
+        if not hmac.compare_digest(mac, self._mac(game_id, body)):
+            return None
+        target, seq = body.split(b":")
+        return [int(target), int(seq)]
 
     def _mac(self, game_id: str, body: bytes) -> bytes:
         message = game_id.encode() + b"\n" + body
@@ -126,7 +137,7 @@ class Projector:
         store: RedisEventStore,
         games: GameRegistry,
         event_types: EventTypeRegistry,
-        seal: RecordSeal,
+        seal: CacheSeal,
         snapshot_every: int = 100,
     ):
         self.store = store
@@ -162,6 +173,13 @@ class Projector:
         if record is None or (record.seq, record.hash) != (version, meta["head_hash"]):
             record = self.record_at(game_id, version, meta["kind"])
         return Head(game_id, meta, record)
+
+    def withdrawals(self, game_id: str, after: int) -> list[list[int]]:
+        """[target, retract seq] of the retracts after seq `after` (those that can withdraw an
+        event from `after` on), oldest first; a member that does not open is passed over."""
+        raws = self.redis.zrangebyscore(keys.withdrawals(game_id), f"({after}", "+inf")
+        opened = (self.seal.open_withdrawal(game_id, raw) for raw in raws)
+        return [pair for pair in opened if pair is not None]
 
     def state_at(self, game_id: str, seq: int, kind: str | None = None):
         """The state after event `seq` (None at seq 0)."""
@@ -204,15 +222,13 @@ class Projector:
     def _fold(self, game_id: str, kind: str, base: Record, events: list[dict]) -> Record:
         """The record after `events`, from `base`. A long fold caches the records it passes,
         so the next read is short."""
-        players, retracts = base.players, list(base.retracts)
+        players = base.players
         record, fresh = base, {}
         steps = walk(lambda state, e: self.evolve(kind, state, e), base.state, events)
         for envelope, state in steps:
             if envelope["seq"] == 1:
                 players = envelope["payload"]["players"]
-            if envelope["type"] == RETRACT:
-                retracts = [*retracts, [envelope["payload"]["seq"], envelope["seq"]]]
-            record = Record(envelope["seq"], envelope["hash"], players, retracts, state)
+            record = Record(envelope["seq"], envelope["hash"], players, state)
             if self.is_kept(envelope):
                 fresh[record.seq] = self.seal.seal(game_id, record)
         if fresh and len(events) >= self.snapshot_every:
@@ -224,20 +240,28 @@ class Projector:
         return record
 
     def _nearest_record(self, game_id: str, upper: int) -> Record:
-        """The latest record at or below `upper` that opens under the seal, or the genesis."""
+        """The latest record at or below `upper` that opens under the seal, or the genesis.
+        Records are opened newest first and only until one opens: each costs a JSON parse."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.get(keys.head(game_id))
+            pipe.zrevrangebyscore(keys.states(game_id), upper, "-inf", 0, CANDIDATES, True)
+            raw_head, scored = pipe.execute()
+        head = self.seal.open(game_id, raw_head)
+        head = head if head is not None and head.seq <= upper else None
         while upper > 0:
-            with self.redis.pipeline(transaction=False) as pipe:
-                pipe.get(keys.head(game_id))
-                pipe.zrevrangebyscore(keys.states(game_id), upper, "-inf", 0, CANDIDATES, True)
-                raw_head, scored = pipe.execute()
-            opened = [self.seal.open(game_id, raw) for raw in [raw_head, *(m for m, _ in scored)]]
-            fitting = [r for r in opened if r is not None and r.seq <= upper]
-            if fitting:
-                return max(fitting, key=lambda r: r.seq)
+            for raw, seq in scored:
+                if head is not None and head.seq >= seq:
+                    return head
+                record = self.seal.open(game_id, raw)
+                if record is not None and record.seq == seq:
+                    return record
             if len(scored) < CANDIDATES:
                 break
             upper = int(scored[-1][1]) - 1  # every candidate was forged: look further down
-        return GENESIS_RECORD
+            scored = self.redis.zrevrangebyscore(
+                keys.states(game_id), upper, "-inf", 0, CANDIDATES, True
+            )
+        return head or GENESIS_RECORD
 
 
 def cached_records(projector: Projector, game_id: str) -> tuple[dict[int, Record], list[int]]:
@@ -256,6 +280,12 @@ def cached_records(projector: Projector, game_id: str) -> tuple[dict[int, Record
         else:
             opened[record.seq] = record
     return opened, forged
+
+
+def cached_withdrawals(projector: Projector, game_id: str) -> list[list[int] | None]:
+    """Every cached withdrawal, None for those that do not open: for verify."""
+    raws = projector.redis.zrange(keys.withdrawals(game_id), 0, -1)
+    return [projector.seal.open_withdrawal(game_id, raw) for raw in raws]
 
 
 def _claimed_seq(raw: bytes) -> int:

@@ -31,15 +31,12 @@ def audit(recorder: Recorder, log: list[dict]):
     first_bad = _first_bad_event(recorder, log, kind, players if isinstance(players, list) else [])
     upto = log[: first_bad.seq - 1] if first_bad else log
     projector = recorder.projector
-    retracts: list[list[int]] = []
     steps = walk(lambda state, e: projector.evolve(kind, state, e), None, upto)
     seq = 0
     try:
         for envelope, state in steps:
             seq = envelope["seq"]
-            if envelope["type"] == RETRACT:
-                retracts = [*retracts, [envelope["payload"]["seq"], seq]]
-            yield envelope, Record(seq, envelope["hash"], players, retracts, state)
+            yield envelope, Record(seq, envelope["hash"], players, state)
     except RuleViolation as error:
         raise LogProblem(seq + 1, "fold", str(error)) from None
     except Exception as error:  # a game that cannot fold an event it accepted: say where

@@ -26,8 +26,8 @@ def step(event: dict, before, after) -> dict:
 
 def replay(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
     """The steps first..last (inclusive), folding once from the state before `first`."""
-    head = projector.head(game_id)
-    kind, retracts = head.kind, head.record.retracts
+    kind = projector.meta(game_id)["kind"]
+    retracts = projector.withdrawals(game_id, after=first)
     state = projector.state_at(game_id, first - 1, kind)
     events = projector.store.read_range(game_id, first, last)
     steps = []

@@ -6,8 +6,9 @@ import json
 from dataclasses import asdict, dataclass
 
 from events.store import CorruptEvent
+from projections.fold import retract_pairs
 from projections.recorder import Recorder
-from projections.state import cached_records
+from projections.state import cached_records, cached_withdrawals
 from replays.audit import LogProblem, audit
 
 
@@ -50,6 +51,13 @@ def verify(recorder: Recorder, game_id: str) -> Verdict:
     except LogProblem as problem:
         seq = problem.seq
         return Verdict(game_id, False, version, seq - 1, seq, problem.problem, problem.detail)
+    expected = retract_pairs(log)
+    withdrawals = cached_withdrawals(projector, game_id)
+    if withdrawals != expected:
+        pairs = zip(expected, withdrawals, strict=False)
+        differing = [pair[1] for pair, found in pairs if pair != found]
+        seq = differing[0] if differing else (expected[-1][1] if expected else version)
+        return _stale(game_id, version, seq, "withdraws what the log's retract does not")
     return Verdict(game_id, True, version, len(log))
 
 

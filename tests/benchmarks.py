@@ -6,6 +6,10 @@ run on one machine (absolute numbers on shared machines mean little).
 3. our store's appends/s over raw XADDs/s, same client, Redis and fsync (goal >= 0.7)
 4. HTTP appends/s on gunicorn over a bare Flask XADD endpoint on gunicorn (goal >= 0.5)
 5. append that makes a phase due -> derived events readable, warm worker: median and p95
+6. the 1,000th retract's append over the first's, a game alternating an action and its
+   retract (goal <= 1.2)
+7. a list filtered by kind and status, limit 1, over 2,000 games of which the last alone
+   matches, over the unfiltered list, limit 1 (goal <= 2)
 """
 
 import http.client
@@ -25,6 +29,7 @@ os.environ.setdefault("TABLELOG_EXTRA_GAMES", "tests.toygame")
 
 from app.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
+from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
 
 SAMPLES = 300
@@ -80,9 +85,40 @@ def bench_state_at(svc, game_id):
     at_random = (time.perf_counter() - start) / len(seqs)
     start = time.perf_counter()
     for _ in range(3):
-        svc.projector.state_at(game_id, version, "toy", cached=False)
+        log = list(svc.store.iterate(game_id))
+        for _step in walk(lambda state, e: svc.projector.evolve("toy", state, e), None, log):
+            pass
     refold = (time.perf_counter() - start) / 3
     return at_random, refold
+
+
+def bench_retracts(svc, rounds=1000, window=20):
+    """Medians of the first `window` retracts' appends and of the last `window`."""
+    game_id = endless_game(svc)
+    durations = []
+    for _ in range(rounds):
+        added = svc.recorder.record(game_id, [add("ann")])
+        withdraw = {"type": "retract", "actor": "admin", "payload": {"seq": added.version}}
+        start = time.perf_counter()
+        svc.recorder.record(game_id, [withdraw])
+        durations.append(time.perf_counter() - start)
+    return statistics.median(durations[:window]), statistics.median(durations[-window:])
+
+
+def bench_filtered_list(svc, games=2000, samples=200):
+    for _ in range(games - 1):
+        endless_game(svc)
+    finished_id, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 1}, "t")
+    svc.recorder.record(finished_id, [add("ann")])
+
+    def per_call(**filters):
+        start = time.perf_counter()
+        for _ in range(samples):
+            items, _ = svc.catalog.page(filters.get("kind"), filters.get("status"), None, 1)
+        assert items, filters
+        return (time.perf_counter() - start) / samples
+
+    return per_call(kind="toy", status="finished"), per_call()
 
 
 def bench_store_vs_xadd(svc, count=3000):
@@ -224,6 +260,13 @@ def main():
             median, p95 = bench_phase_latency(svc, env)
             print(f"5. phase due -> derived events readable: median {median * 1e3:.1f} ms, "
                   f"p95 {p95 * 1e3:.1f} ms")  # fmt: skip
+            first, last = bench_retracts(svc)
+            print(f"6. the 1,000th retract / the first: {last / first:.2f} "
+                  f"({last * 1e3:.2f} / {first * 1e3:.2f} ms, medians)   goal <= 1.2")  # fmt: skip
+            filtered, unfiltered = bench_filtered_list(svc)
+            print(f"7. list by kind and status / unfiltered, limit 1 of 2,000 games: "
+                  f"{filtered / unfiltered:.2f} ({filtered * 1e3:.2f} / "
+                  f"{unfiltered * 1e3:.2f} ms)   goal <= 2")  # fmt: skip
         finally:
             server.stop()
 

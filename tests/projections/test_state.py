@@ -153,3 +153,18 @@ def test_a_changed_event_is_not_served(client, redis_client):
     refused = append(client, game_id, token, add("ann", 1))
     assert refused.status_code == 500 and refused.json["seq"] == 5
     assert client.get(f"/api/games/{game_id}").json["version"] == 5
+
+
+def test_a_forged_withdrawal_is_not_shown_and_verify_names_it(client, redis_client):
+    game_id, token = create_toy(client, goal=10**6, tally_every=10**6)
+    append(client, game_id, token, add("ann", 1))
+    append(client, game_id, token, add("ben", 1))
+    append(client, game_id, token, retract(3))  # seq 4
+    assert client.get(f"/api/games/{game_id}/events/3").json["withdrawn_by"] == 4
+    [member] = redis_client.zrange(keys.withdrawals(game_id), 0, -1)
+    seal, _, _ = member.partition(b" ")
+    redis_client.zrem(keys.withdrawals(game_id), member)
+    redis_client.zadd(keys.withdrawals(game_id), {seal + b" 2:4": 4})  # says seq 2 went too
+    assert client.get(f"/api/games/{game_id}/events/2").json["withdrawn_by"] is None
+    verdict = client.get(f"/api/games/{game_id}/verify").json
+    assert (verdict["ok"], verdict["first_bad_seq"], verdict["problem"]) == (False, 4, "cache")
