@@ -18,6 +18,7 @@ The whole state is plain JSON data:
 from games.errors import RuleViolation
 
 from . import cards, company, edition, labor_pool
+from .words import plural
 
 
 def check_play_deck(players: list[str], deck: int) -> None:
@@ -26,8 +27,9 @@ def check_play_deck(players: list[str], deck: int) -> None:
     if deck < needed:
         raise RuleViolation(
             "BR-DEAL-1",
-            f"a Play deck of {deck} cards cannot deal {edition.HAND_SIZE} to {len(players)} "
-            f"players; it needs {needed} at least (the edition has {edition.PLAY_DECK_SIZE})",
+            f"a Play deck of {plural(deck, 'card')} cannot deal {edition.HAND_SIZE} to "
+            f"{len(players)} players; it needs {needed} at least (the edition has "
+            f"{edition.PLAY_DECK_SIZE})",
         )
 
 

@@ -7,6 +7,7 @@ from games.errors import RuleViolation
 
 from . import cards, company, edition, labor_pool, matching
 from .turn import begin_play, spend_cards
+from .words import plural
 
 CONTRACTOR = "contractor"
 
@@ -72,7 +73,8 @@ def check_cards_for(employee: dict, kind_id: str, count: int) -> None:
         what = "a Vice President" if employee["vp"] else "an employee who is not a VP"
         raise RuleViolation(
             "BR-VP-3",
-            f"{employee['name']} is {what}: {needed} {name} card(s) played together, not {count}",
+            f"{employee['name']} is {what}: {plural(needed, f'{name} card')}"
+            f"{' played together' if needed > 1 else ''}, not {count}",
             {"needed": needed},
         )
 

@@ -237,3 +237,15 @@ def test_contractors_cannot_be_poached():
         cards=[LOW],
         employee="contractor",
     )
+
+
+def test_one_card_is_said_in_the_singular():
+    """BR-VP-3: "1 FIRE card", not "1 FIRE card(s)"."""
+    table = new_table()
+    sales = table.employee_id("joe", "J Sales Head")
+    violation = table.refused("fire_played", "BR-VP-3", player="joe", cards=[ALL, ALL],
+                              employee=sales)  # fmt: skip
+    assert "(s)" not in violation.message and "1 FIRE card, not 2" in violation.message
+    vp = table.employee_id("joe", "J Finance Head")
+    violation = table.refused("fire_played", "BR-VP-3", player="joe", cards=[ALL], employee=vp)
+    assert "2 FIRE cards played together, not 1" in violation.message

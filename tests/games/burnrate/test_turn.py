@@ -81,3 +81,21 @@ def test_play_passes_left_skipping_bankrupt_players():
     assert turn.left_of(state, "ann") == "joe"
     state["companies"]["ruth"]["bankrupt"] = True
     assert turn.left_of(state, "joe") == "ann"
+
+
+def test_counts_of_one_are_said_in_the_singular():
+    """BR-PLAY-1: "holds 1 card", "played 1 card", "1 more card"."""
+    table = three_players()
+    table.state["companies"]["joe"]["hand"] = 1  # as if joe had played down to one card
+    violation = table.refused("fire_played", "BR-PLAY-1", player="joe", cards=[HIRE, HIRE],
+                              employee="E1")  # fmt: skip
+    assert "holds 1 card," in violation.message
+    table.record("funding_played", player="joe", card=FUNDING)
+    violation = table.refused("cards_discarded", "BR-PLAY-1", player="joe", count=0)
+    assert "played 1 card this turn" in violation.message
+    table = three_players()
+    for _ in range(3):
+        table.record("funding_played", player="joe", card=FUNDING)
+    violation = table.refused("fire_played", "BR-PLAY-1", player="joe", cards=[HIRE, HIRE],
+                              employee="E1")  # fmt: skip
+    assert "1 more card may be played" in violation.message
