@@ -35,6 +35,9 @@ HANDLERS = {
 }
 
 
+PHASES = {turn_end.PHASE: turn_end}
+
+
 def initial(creation_event: dict) -> dict:
     """The state after `burnrate.created`; raises RuleViolation for an impossible setup."""
     return initial_state(creation_event["payload"])
@@ -51,9 +54,26 @@ def evolve(state: dict, event: dict) -> dict:
         raise RuleViolation(
             "BR-WIN-1", f"the game is over: {state['winner']} won; nothing more is recorded"
         )
+    check_not_resolving(state, event["actor"])
     new_state = copy.deepcopy(state)
     handler(new_state, copy.deepcopy(event["payload"]), event["actor"])
     return new_state
+
+
+def check_not_resolving(state: dict, actor: str) -> None:
+    """While the worker resolves a phase, the table's actions wait for it (BR-TURN-1).
+
+    Whoever acts, it is not yet anyone's play step: the message says what is being resolved
+    rather than whose turn it is.
+    """
+    phase = pending(state)
+    if phase is None or actor.startswith("system:"):
+        return
+    raise RuleViolation(
+        "BR-TURN-1",
+        f"{PHASES[phase].resolving(state)}; retry once its job has finished",
+        {"pending": phase},
+    )
 
 
 def pending(state: dict) -> str | None:

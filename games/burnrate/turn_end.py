@@ -23,6 +23,12 @@ def due(state: dict) -> bool:
     return state["phase"] == "turn" and state["turn"]["step"] != "play"
 
 
+def resolving(state: dict) -> str:
+    """What the worker is doing, for an action sent meanwhile (BR-TURN-1)."""
+    turn = state["turn"]
+    return f"the end of {turn['player']}'s turn is being resolved (now: {turn['step']})"
+
+
 def _current(state: dict) -> tuple[str, dict]:
     player = state["turn"]["player"]
     return player, state["companies"][player]

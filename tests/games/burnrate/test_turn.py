@@ -1,5 +1,6 @@
 """games/burnrate/turn.py: whose turn it is, and playing or discarding (BR-TURN-1, BR-PLAY-1)."""
 
+import games.burnrate as burnrate
 from games.burnrate import turn
 from tests.games.burnrate.table import three_players
 
@@ -99,3 +100,18 @@ def test_counts_of_one_are_said_in_the_singular():
     violation = table.refused("fire_played", "BR-PLAY-1", player="joe", cards=[HIRE, HIRE],
                               employee="E1")  # fmt: skip
     assert "1 more card may be played" in violation.message
+
+
+def test_an_action_while_the_turns_end_is_resolved_is_told_to_wait():
+    """BR-TURN-1: pending(state) names the turn's end; whoever acts is told to retry after it."""
+    table = three_players()
+    table.record("turn_ended", player="joe")
+    assert burnrate.pending(table.state) == "turn_end"
+    for player in ("ruth", "joe"):
+        violation = table.refused("funding_played", "BR-TURN-1", player=player, card=FUNDING)
+        assert "the end of joe's turn is being resolved" in violation.message
+        assert "retry once its job has finished" in violation.message
+        assert "not ruth's" not in violation.message
+        assert violation.details["pending"] == "turn_end"
+    table.settle()
+    table.record("funding_played", player="ruth", card=FUNDING)
