@@ -274,14 +274,18 @@ WENT_BANKRUPT = EventType(
     schemas.WentBankrupt,
     derived=True,
     description=(
-        "Worker, when the account went below zero (BR-SALARY-2): the player is out; hand and "
-        "BAD IDEAs go to the discard pile, employees to the bottom of their piles."
+        "Worker, when an account is below zero (BR-SALARY-2): after the salaries at the end "
+        "of the player's turn (`cause` \"salaries\"), or after a purple card's "
+        '`funding_changes` in anyone\'s play step (`cause` "purple card", one event per company '
+        "below zero, in turn order). The player is out at once: hand and BAD IDEAs go to the "
+        "discard pile, employees to the bottom of their piles."
     ),
     example={
         "player": "ann",
         "explanation": {
             "rule": "BR-SALARY-2",
             "turn": 21,
+            "cause": "salaries",
             "funding": -4,
             "hand_to_discard": 3,
             "bad_ideas_to_discard": [{"id": "B1", "name": "Online Grocery Store"}],
