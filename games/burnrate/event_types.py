@@ -72,7 +72,8 @@ HIRE_PLAYED = EventType(
         "HIRE (blue, defensive): `card.skill_numbers` as printed must match the player's HR "
         "head (BR-PLAY-2..4). The face-up employee of `department` joins the player's company; "
         "`revealed` is the next card turned up there (null if the pile is empty). No second "
-        "VP in a department (BR-VP-2)."
+        "VP in a department (BR-VP-2). Hiring is compulsory: only when no face-up employee may "
+        "join is the card played for no effect, with `department` and `revealed` null."
     ),
     example={
         "player": "joe",
@@ -88,7 +89,8 @@ BAD_HIRE_PLAYED = EventType(
     description=(
         "BAD HIRE (blue, offensive): the card must match `target`'s HR head (BR-PLAY-3). The "
         "face-up employee of `department` is forced on the target; `revealed` as for HIRE. A "
-        "target with a VP in that department cannot be given another VP (BR-VP-2)."
+        "target with a VP in that department cannot be given another VP (BR-VP-2); when no "
+        "face-up employee may join, `department` and `revealed` are null and nobody is hired."
     ),
     example={
         "player": "joe",

@@ -112,8 +112,10 @@ class EmployeeDrafted(PlayerAction):
 
 
 class HirePlayed(PlayerAction):
+    """`department` null: no face-up employee may join, so the card is played for no effect."""
+
     card = fields.Nested(SkillCard, required=True)
-    department = _department(required=True)
+    department = _department(required=True, allow_none=True)
     revealed = fields.Nested(Employee, required=True, allow_none=True)
 
 

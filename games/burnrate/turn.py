@@ -1,6 +1,8 @@
 """Whose turn it is and the play step: play up to four cards, or discard up to four (BR-PLAY-1).
 
-`state["turn"]` is `{"number", "player", "played", "discarded", "step"}`. `step` is "play"
+`state["turn"]` is `{"number", "player", "played", "discarded", "step", "hires"}`; `hires` says
+what each HIRE and BAD HIRE of the turn did: `{"by", "to", "employee": id, or None when nobody
+could join}`. `step` is "play"
 while the player acts; ending the play step (`burnrate.turn_ended`, or a discard) moves it to
 "contractors", and the worker's derived events walk it through "salaries", "bankruptcy" (only
 when the account went below zero), "draw" and "next" (BR-TURN-1).
@@ -19,6 +21,7 @@ def start_turn(state: dict, player: str, number: int) -> None:
         "played": 0,
         "discarded": None,
         "step": "play",
+        "hires": [],
     }
 
 

@@ -112,4 +112,5 @@ def test_six_cards_each_and_the_player_left_of_the_dealer_starts():
         "played": 0,
         "discarded": None,
         "step": "play",
+        "hires": [],
     }
