@@ -55,26 +55,29 @@ def evolve(state: dict, event: dict) -> dict:
         raise RuleViolation(
             "BR-WIN-1", f"the game is over: {state['winner']} won; nothing more is recorded"
         )
-    check_not_resolving(state, event["actor"])
+    check_not_resolving(state, event)
     new_state = copy.deepcopy(state)
     handler(new_state, copy.deepcopy(event["payload"]), event["actor"])
     return new_state
 
 
-def check_not_resolving(state: dict, actor: str) -> None:
+def check_not_resolving(state: dict, event: dict) -> None:
     """While the worker resolves a phase, the table's actions wait for it (BR-TURN-1).
 
     Whoever acts, it is not yet anyone's play step: the message says what is being resolved
-    rather than whose turn it is.
+    rather than whose turn it is. While the table owes the top card of a pile a bankrupt
+    company's employees go back to, that comes first (BR-SALARY-2).
     """
-    phase = pending(state)
-    if phase is None or actor.startswith("system:"):
+    if event["actor"].startswith("system:"):
         return
-    raise RuleViolation(
-        "BR-TURN-1",
-        f"{PHASES[phase].resolving(state)}; retry once its job has finished",
-        {"pending": phase},
-    )
+    phase = pending(state)
+    if phase is not None:
+        raise RuleViolation(
+            "BR-TURN-1",
+            f"{PHASES[phase].resolving(state)}; retry once its job has finished",
+            {"pending": phase},
+        )
+    bankruptcy.check_not_waiting(state, event["type"])
 
 
 def pending(state: dict) -> str | None:

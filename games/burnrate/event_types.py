@@ -274,16 +274,18 @@ SALARIES_PAID = EventType(
 WENT_BANKRUPT = EventType(
     "burnrate.went_bankrupt",
     schemas.WentBankrupt,
-    derived=True,
     description=(
-        "Worker, when an account is below zero (BR-SALARY-2): after the salaries at the end "
-        "of the player's turn (`cause` \"salaries\"), or after a purple card's "
-        '`funding_changes` in anyone\'s play step (`cause` "purple card", one event per company '
-        "below zero, in turn order). The player is out at once: hand and BAD IDEAs go to the "
-        "discard pile, employees to the bottom of their piles."
+        "An account below zero (BR-SALARY-2): after the salaries at the end of the player's "
+        "turn (`cause` \"salaries\"), or after a purple card's `funding_changes` in anyone's "
+        'play step (`cause` "purple card", one event per company, in turn order). The player '
+        "is out at once: hand and BAD IDEAs go to the discard pile, employees to the bottom of "
+        "their piles. Where two or more different cards go back to an empty pile, the table "
+        "says which lands on top: the worker then waits, and the table records this event "
+        "with `returned_on_top` (pile: employee id; optional for a pile that gets one card)."
     ),
     example={
         "player": "ann",
+        "returned_on_top": {"development": "E19"},
         "explanation": {
             "rule": "BR-SALARY-2",
             "turn": 21,
@@ -292,7 +294,9 @@ WENT_BANKRUPT = EventType(
             "hand_to_discard": 3,
             "bad_ideas_to_discard": [{"id": "B1", "name": "Online Grocery Store"}],
             "employees_to_labor_pool": [
-                {"id": "E3", "name": "Tony Fuji", "department": "hr"},
+                {"id": "E19", "name": "Engineer", "department": "development", "face_up": True},
+                {"id": "E3", "name": "Tony Fuji", "department": "hr", "face_up": False},
+                {"id": "E7", "name": "Engineer", "department": "development", "face_up": False},
             ],
             "contractors_returned": 3,
         },

@@ -172,7 +172,12 @@ class SalariesPaid(PlayerAction):
 
 
 class WentBankrupt(PlayerAction):
-    explanation = _explanation()
+    """`returned_on_top`: pile -> the employee id that lands face up on it, where it was empty."""
+
+    returned_on_top = fields.Dict(
+        keys=_department(), values=_name(), allow_none=True, load_default=None
+    )
+    explanation = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict)
 
 
 class CardsDrawn(PlayerAction):

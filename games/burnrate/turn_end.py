@@ -20,8 +20,10 @@ PHASE = "turn_end"
 
 
 def due(state: dict) -> bool:
-    """A turn's play step is over and its end is not yet resolved."""
-    return state["phase"] == "turn" and state["turn"]["step"] != "play"
+    """A turn's play step is over and its end is not yet resolved, and the table owes nothing
+    (which card lands on top of a pile, bankruptcy.waiting)."""
+    in_turn_end = state["phase"] == "turn" and state["turn"]["step"] != "play"
+    return in_turn_end and bankruptcy.waiting(state) is None
 
 
 def resolving(state: dict) -> str:
