@@ -11,6 +11,7 @@ The whole state is plain JSON data:
      "deck": int, "discard": int,           # Play cards, counted
      "contractor_salary": int,
      "catalogue": {"employees", "bad_ideas", "vp_cards"},   # printed values seen
+     "played_copies": {card: copies out of the deck},      # see copies.py
      "next_id": {"employee": int, "bad_idea": int},
      "bankrupt": [names, in the order they went out], "winner": name | None}
 """
@@ -67,6 +68,7 @@ def initial_state(payload: dict) -> dict:
         "discard": 0,
         "contractor_salary": options["contractor_salary"],
         "catalogue": cards.new_catalogue(),
+        "played_copies": {},
         "next_id": {"employee": 1, "bad_idea": 1},
         "bankrupt": [],
         "winner": None,

@@ -5,7 +5,7 @@ Each function applies one event to a copy of the state, or raises RuleViolation.
 
 from games.errors import RuleViolation
 
-from . import cards, company, edition, labor_pool, matching
+from . import company, copies, edition, labor_pool, matching
 from .turn import begin_play, spend_cards
 from .words import plural
 
@@ -84,7 +84,7 @@ def hire_played(state: dict, payload: dict, actor: str) -> None:
     """`burnrate.hire_played`: HIRE, matched to the player's HR head (BR-PLAY-3)."""
     player, card = payload["player"], payload["card"]
     begin_play(state, payload, actor, 1)
-    cards.enter_play_card(state["catalogue"], "HIRE", card)
+    copies.play(state, "HIRE", [card])
     matching.check_defensive(state, player, "HIRE", card)
     join_from_pool(state, payload, player, "HIRE")
     spend_cards(state, player, 1)
@@ -94,7 +94,7 @@ def bad_hire_played(state: dict, payload: dict, actor: str) -> None:
     """`burnrate.bad_hire_played`: force a face-up employee on an opponent (BR-PLAY-3, BR-VP-2)."""
     player, target, card = payload["player"], payload["target"], payload["card"]
     begin_play(state, payload, actor, 1)
-    cards.enter_play_card(state["catalogue"], "BAD_HIRE", card)
+    copies.play(state, "BAD_HIRE", [card])
     matching.check_offensive(state, player, target, "BAD_HIRE", card)
     join_from_pool(state, payload, target, "BAD_HIRE")
     spend_cards(state, player, 1)
@@ -143,7 +143,7 @@ def fire_played(state: dict, payload: dict, actor: str) -> None:
     player, played = payload["player"], payload["cards"]
     begin_play(state, payload, actor, len(played))
     for card in played:
-        cards.enter_play_card(state["catalogue"], "FIRE", card)
+        copies.play(state, "FIRE", [card])
     employee = named_employee(state, player, payload["employee"], "BR-PLAY-6")
     check_cards_for(employee, "FIRE", len(played))
     for card in played:
@@ -161,7 +161,7 @@ def poach_played(state: dict, payload: dict, actor: str) -> None:
     player, target, played = payload["player"], payload["target"], payload["cards"]
     begin_play(state, payload, actor, len(played))
     for card in played:
-        cards.enter_play_card(state["catalogue"], "POACH", card)
+        copies.play(state, "POACH", [card])
     matching.check_target(state, player, target)
     employee = named_employee(state, target, payload["employee"], "BR-PLAY-3")
     check_cards_for(employee, "POACH", len(played))

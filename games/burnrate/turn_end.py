@@ -13,7 +13,7 @@ import copy
 
 from games.errors import RuleViolation
 
-from . import bankruptcy, company, edition
+from . import bankruptcy, company, copies, edition
 from .turn import left_of, start_turn
 
 PHASE = "turn_end"
@@ -198,6 +198,8 @@ def cards_drawn(state: dict, payload: dict, actor: str) -> None:
     check_fact("BR-DRAW-1", "the draw", [payload["drawn"], payload["reshuffled"]], planned)
     piles = apply_draw(state, payload["drawn"], payload["reshuffled"])
     state["deck"], state["discard"] = piles["deck"], piles["discard"]
+    if payload["reshuffled"]:
+        copies.reshuffled(state)
     own["hand"] += payload["drawn"]
     state["turn"]["step"] = "next"
 

@@ -8,7 +8,7 @@ company the card leaves below zero is out at once: the worker records it (bankru
 
 from games.errors import RuleViolation
 
-from . import bankruptcy, cards, matching
+from . import bankruptcy, copies, matching
 from .turn import begin_play, spend_cards
 
 
@@ -29,7 +29,7 @@ def vp_card_played(state: dict, payload: dict, actor: str) -> None:
     """`burnrate.vp_card_played`: a purple card, played with enough VPs (BR-PLAY-5)."""
     player, card = payload["player"], payload["card"]
     begin_play(state, payload, actor, 1)
-    cards.enter_play_card(state["catalogue"], "VP_PURPLE", card)
+    copies.play(state, "VP_PURPLE", [card])
     matching.check_vp_requirement(state, player, card)
     check_funding_changes(state, payload["funding_changes"])
     bankruptcy.check_a_company_stays(state, payload["funding_changes"])

@@ -6,6 +6,8 @@ from tests.games.burnrate.table import three_players
 
 HIRE = {"skill_numbers": [0, 1, 2, 3]}
 FUNDING = {"amount": 5, "skill_numbers": [0, 1, 2, 3]}
+# Four FUNDING cards joe's Finance head (2) matches; the deck has three of the first.
+FOUR_FUNDINGS = [FUNDING, FUNDING, FUNDING, {"amount": 10, "skill_numbers": [2, 3]}]
 
 
 def test_acting_out_of_turn_is_refused():
@@ -33,8 +35,8 @@ def test_an_unknown_player_is_refused():
 def test_up_to_four_cards_a_turn():
     """BR-PLAY-1: four cards are accepted, a fifth is refused."""
     table = three_players()
-    for _ in range(4):
-        table.record("funding_played", player="joe", card=FUNDING)
+    for card in FOUR_FUNDINGS:
+        table.record("funding_played", player="joe", card=card)
     assert table.state["turn"]["played"] == 4
     assert table.company("joe")["hand"] == 2 and table.state["discard"] == 4
     violation = table.refused("funding_played", "BR-PLAY-1", player="joe", card=FUNDING)
