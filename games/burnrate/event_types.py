@@ -176,7 +176,10 @@ VP_CARD_PLAYED = EventType(
         "A purple Vice President card (BR-PLAY-5): `card.name`, `card.vps_required` and "
         "`card.effect` as printed; the player needs that many VPs. The engine does not know "
         "the four cards' effects: money the table moved is `funding_changes` (player: amount, "
-        "negative to pay); nothing else changes."
+        "negative to pay); nothing else changes. A company left below zero is out at once "
+        "(BR-SALARY-2, `went_bankrupt`); changes that would leave every company below zero are "
+        "refused (BR-WIN-1). Each purple card is unique: once played it is in the discard pile "
+        "until the next reshuffle (BR-SETUP-2)."
     ),
     example={
         "player": "ruth",
