@@ -71,11 +71,10 @@ def play(state: dict, kind_id: str, played: list[dict]) -> None:
 
 
 def refuse_copy(state: dict, kind_id: str, card: dict, copies: int, out: int) -> None:
-    where = (
-        "held by companies or in the discard pile"
-        if kind_id == "BAD_IDEA"
-        else ("in the discard pile")
-    )
+    """Every copy is out of the deck: say where they are and what may still be played."""
+    where = "in the discard pile"
+    if kind_id == "BAD_IDEA":
+        where = "held by companies or in the discard pile"
     legal = with_copies_left(state, kind_id)
     kind = edition.KINDS[kind_id]["name"]
     raise RuleViolation(
