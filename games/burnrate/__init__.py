@@ -2,7 +2,8 @@
 
 The machinery imports only this surface (see games/__init__.py). The player's own events are
 applied by the rule modules (draft, staffing, projects, funding, vp_cards, turn); the end of
-each turn is an automatic phase, "turn_end", whose derived events turn_end.py writes.
+each turn is an automatic phase, "turn_end", whose derived events turn_end.py writes, and a
+company a purple card leaves below zero goes out in the phase "bankruptcy" (bankruptcy.py).
 Actors: `player:<name>` for that player's actions, `admin` for anyone's, `system:<phase>` for
 derived events.
 """
@@ -11,7 +12,7 @@ import copy
 
 from games.errors import RuleViolation
 
-from . import draft, funding, projects, staffing, turn, turn_end, vp_cards
+from . import bankruptcy, draft, funding, projects, staffing, turn, turn_end, vp_cards
 from .creation import initial_state
 from .event_types import EVENT_TYPES
 
@@ -35,6 +36,9 @@ HANDLERS = {
 }
 
 
+PHASES = {turn_end.PHASE: turn_end, bankruptcy.PHASE: bankruptcy}
+
+
 def initial(creation_event: dict) -> dict:
     """The state after `burnrate.created`; raises RuleViolation for an impossible setup."""
     return initial_state(creation_event["payload"])
@@ -51,19 +55,44 @@ def evolve(state: dict, event: dict) -> dict:
         raise RuleViolation(
             "BR-WIN-1", f"the game is over: {state['winner']} won; nothing more is recorded"
         )
+    check_not_resolving(state, event)
     new_state = copy.deepcopy(state)
     handler(new_state, copy.deepcopy(event["payload"]), event["actor"])
     return new_state
 
 
+def check_not_resolving(state: dict, event: dict) -> None:
+    """While the worker resolves a phase, the table's actions wait for it (BR-TURN-1).
+
+    Whoever acts, it is not yet anyone's play step: the message says what is being resolved
+    rather than whose turn it is. While the table owes the top card of a pile a bankrupt
+    company's employees go back to, that comes first (BR-SALARY-2).
+    """
+    if event["actor"].startswith("system:"):
+        return
+    phase = pending(state)
+    if phase is not None:
+        raise RuleViolation(
+            "BR-TURN-1",
+            f"{PHASES[phase].resolving(state)}; retry once its job has finished",
+            {"pending": phase},
+        )
+    bankruptcy.check_not_waiting(state, event["type"])
+
+
 def pending(state: dict) -> str | None:
-    """The automatic phase now due: "turn_end" once a player ends the play step, else None."""
-    return turn_end.PHASE if turn_end.due(state) else None
+    """The automatic phase now due: "turn_end" once a player ends the play step, "bankruptcy"
+    when a purple card left a company below zero during it, else None."""
+    for phase, rules in PHASES.items():
+        if rules.due(state):
+            return phase
+    return None
 
 
 def resolve(state: dict) -> list[dict]:
     """The derived events of the phase now due, each `{"type", "payload"}` with an explanation."""
-    return turn_end.resolve(state)
+    phase = pending(state)
+    return PHASES[phase].resolve(state) if phase else []
 
 
 def finished(state: dict) -> bool:

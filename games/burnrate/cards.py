@@ -10,6 +10,7 @@ must read as it did the first time.
 from games.errors import RuleViolation
 
 from . import edition
+from .words import plural
 
 EMPLOYEE_PRINT = ("department", "skill", "salary", "vp", "engineer")
 
@@ -32,7 +33,7 @@ def describe(kind_id: str, card: dict) -> str:
     if kind_id == "BAD_IDEA":
         return f"BAD IDEA {card['name']} x{card['x']} ({numbers(card['skill_numbers'])})"
     if kind_id == "VP_PURPLE":
-        return f"purple card {card['name']} ({card['vps_required']} VPs)"
+        return f"purple card {card['name']} ({plural(card['vps_required'], 'VP')})"
     return f"{name} {numbers(card['skill_numbers'])}"
 
 
@@ -164,7 +165,8 @@ def enter_vp_card(catalogue: dict, card: dict) -> None:
         card["name"], {"vps_required": card["vps_required"], "effect": card["effect"]}
     )
     if seen["vps_required"] != card["vps_required"]:
-        _refuse_card("VP_PURPLE", card, f"{card['name']} needs {seen['vps_required']} VPs")
+        needs = plural(seen["vps_required"], "VP")
+        _refuse_card("VP_PURPLE", card, f"{card['name']} needs {needs}")
 
 
 def enter_play_card(catalogue: dict, kind_id: str, card: dict) -> None:

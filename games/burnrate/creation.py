@@ -11,6 +11,7 @@ The whole state is plain JSON data:
      "deck": int, "discard": int,           # Play cards, counted
      "contractor_salary": int,
      "catalogue": {"employees", "bad_ideas", "vp_cards"},   # printed values seen
+     "played_copies": {card: copies out of the deck},      # see copies.py
      "next_id": {"employee": int, "bad_idea": int},
      "bankrupt": [names, in the order they went out], "winner": name | None}
 """
@@ -18,6 +19,7 @@ The whole state is plain JSON data:
 from games.errors import RuleViolation
 
 from . import cards, company, edition, labor_pool
+from .words import plural
 
 
 def check_play_deck(players: list[str], deck: int) -> None:
@@ -26,8 +28,9 @@ def check_play_deck(players: list[str], deck: int) -> None:
     if deck < needed:
         raise RuleViolation(
             "BR-DEAL-1",
-            f"a Play deck of {deck} cards cannot deal {edition.HAND_SIZE} to {len(players)} "
-            f"players; it needs {needed} at least (the edition has {edition.PLAY_DECK_SIZE})",
+            f"a Play deck of {plural(deck, 'card')} cannot deal {edition.HAND_SIZE} to "
+            f"{len(players)} players; it needs {needed} at least (the edition has "
+            f"{edition.PLAY_DECK_SIZE})",
         )
 
 
@@ -65,6 +68,7 @@ def initial_state(payload: dict) -> dict:
         "discard": 0,
         "contractor_salary": options["contractor_salary"],
         "catalogue": cards.new_catalogue(),
+        "played_copies": {},
         "next_id": {"employee": 1, "bad_idea": 1},
         "bankrupt": [],
         "winner": None,

@@ -72,7 +72,8 @@ HIRE_PLAYED = EventType(
         "HIRE (blue, defensive): `card.skill_numbers` as printed must match the player's HR "
         "head (BR-PLAY-2..4). The face-up employee of `department` joins the player's company; "
         "`revealed` is the next card turned up there (null if the pile is empty). No second "
-        "VP in a department (BR-VP-2)."
+        "VP in a department (BR-VP-2). Hiring is compulsory: only when no face-up employee may "
+        "join is the card played for no effect, with `department` and `revealed` null."
     ),
     example={
         "player": "joe",
@@ -88,7 +89,8 @@ BAD_HIRE_PLAYED = EventType(
     description=(
         "BAD HIRE (blue, offensive): the card must match `target`'s HR head (BR-PLAY-3). The "
         "face-up employee of `department` is forced on the target; `revealed` as for HIRE. A "
-        "target with a VP in that department cannot be given another VP (BR-VP-2)."
+        "target with a VP in that department cannot be given another VP (BR-VP-2); when no "
+        "face-up employee may join, `department` and `revealed` are null and nobody is hired."
     ),
     example={
         "player": "joe",
@@ -174,7 +176,10 @@ VP_CARD_PLAYED = EventType(
         "A purple Vice President card (BR-PLAY-5): `card.name`, `card.vps_required` and "
         "`card.effect` as printed; the player needs that many VPs. The engine does not know "
         "the four cards' effects: money the table moved is `funding_changes` (player: amount, "
-        "negative to pay); nothing else changes."
+        "negative to pay); nothing else changes. A company left below zero is out at once "
+        "(BR-SALARY-2, `went_bankrupt`); changes that would leave every company below zero are "
+        "refused (BR-WIN-1). Each purple card is unique: once played it is in the discard pile "
+        "until the next reshuffle (BR-SETUP-2)."
     ),
     example={
         "player": "ruth",
@@ -272,21 +277,29 @@ SALARIES_PAID = EventType(
 WENT_BANKRUPT = EventType(
     "burnrate.went_bankrupt",
     schemas.WentBankrupt,
-    derived=True,
     description=(
-        "Worker, when the account went below zero (BR-SALARY-2): the player is out; hand and "
-        "BAD IDEAs go to the discard pile, employees to the bottom of their piles."
+        "An account below zero (BR-SALARY-2): after the salaries at the end of the player's "
+        "turn (`cause` \"salaries\"), or after a purple card's `funding_changes` in anyone's "
+        'play step (`cause` "purple card", one event per company, in turn order). The player '
+        "is out at once: hand and BAD IDEAs go to the discard pile, employees to the bottom of "
+        "their piles. Where two or more different cards go back to an empty pile, the table "
+        "says which lands on top: the worker then waits, and the table records this event "
+        "with `returned_on_top` (pile: employee id; optional for a pile that gets one card)."
     ),
     example={
         "player": "ann",
+        "returned_on_top": {"development": "E19"},
         "explanation": {
             "rule": "BR-SALARY-2",
             "turn": 21,
+            "cause": "salaries",
             "funding": -4,
             "hand_to_discard": 3,
             "bad_ideas_to_discard": [{"id": "B1", "name": "Online Grocery Store"}],
             "employees_to_labor_pool": [
-                {"id": "E3", "name": "Tony Fuji", "department": "hr"},
+                {"id": "E19", "name": "Engineer", "department": "development", "face_up": True},
+                {"id": "E3", "name": "Tony Fuji", "department": "hr", "face_up": False},
+                {"id": "E7", "name": "Engineer", "department": "development", "face_up": False},
             ],
             "contractors_returned": 3,
         },

@@ -31,9 +31,38 @@ def turn_up(state: dict, department: str, printed: dict | None) -> None:
             {"pile": department, "employee": printed},
         )
     cards.enter_employee(state["catalogue"], printed)
+    check_not_in_play(state, department, printed)
     employee = {"id": f"E{state['next_id']['employee']}", **printed}
     state["next_id"]["employee"] += 1
     state["labor_pool"][department] = employee
+
+
+def check_not_in_play(state: dict, department: str, printed: dict) -> None:
+    """A named employee is one card: while it is in a company, or face up (the card being taken
+    included), it is in no pile to be turned up (BR-SETUP-1). Engineers are not told apart."""
+    if printed["engineer"]:
+        return
+    name = printed["name"]
+    where = [
+        f"in {owner}'s company ({e['id']})"
+        for owner, own in state["companies"].items()
+        for e in own["employees"]
+        if e["name"] == name
+    ]
+    where += [
+        f"the card being taken from the {pile} pile ({e['id']})"
+        if pile == department
+        else f"face up on the {pile} pile ({e['id']})"
+        for pile, e in state["labor_pool"].items()
+        if e is not None and e["name"] == name
+    ]
+    if where:
+        raise RuleViolation(
+            "BR-SETUP-1",
+            f"{name} is {where[0]}, so it cannot be the card turned up on the {department} "
+            f"pile: enter the card that was turned up there, or null if the pile is empty",
+            {"employee": printed, "in_play": where[0]},
+        )
 
 
 def face_up(state: dict, department: str, rule: str) -> dict:

@@ -3,6 +3,7 @@
 from games.errors import RuleViolation
 
 from . import cards, company, edition
+from .words import plural
 
 
 def matches(skill_numbers: list[int], head_skill: int | None) -> bool:
@@ -97,7 +98,8 @@ def check_vp_requirement(state: dict, player: str, card: dict) -> None:
     if have < card["vps_required"]:
         raise RuleViolation(
             "BR-PLAY-5",
-            f"{cards.describe('VP_PURPLE', card)} needs {card['vps_required']} Vice Presidents; "
+            f"{cards.describe('VP_PURPLE', card)} needs "
+            f"{plural(card['vps_required'], 'Vice President')}; "
             f"{player} has {have}",
             {"vps": have, "needed": card["vps_required"]},
         )

@@ -5,7 +5,7 @@ A BAD IDEA in a company is `{"id": "B1", "name", "x", "skill_numbers", "from": p
 
 from games.errors import RuleViolation
 
-from . import cards, matching
+from . import copies, matching
 from .turn import begin_play, spend_cards
 
 
@@ -17,7 +17,7 @@ def bad_idea_played(state: dict, payload: dict, actor: str) -> None:
     """
     player, target, card = payload["player"], payload["target"], payload["card"]
     begin_play(state, payload, actor, 1)
-    cards.enter_play_card(state["catalogue"], "BAD_IDEA", card)
+    copies.play(state, "BAD_IDEA", [card])
     matching.check_offensive(state, player, target, "BAD_IDEA", card)
     bad_idea = {
         "id": f"B{state['next_id']['bad_idea']}",
@@ -38,7 +38,7 @@ def release_played(state: dict, payload: dict, actor: str) -> None:
     """
     player, card = payload["player"], payload["card"]
     own = begin_play(state, payload, actor, 1)
-    cards.enter_play_card(state["catalogue"], "RELEASE", card)
+    copies.play(state, "RELEASE", [card])
     held = [f"{b['id']} {b['name']}" for b in own["bad_ideas"]]
     if payload["bad_idea"] not in {b["id"] for b in own["bad_ideas"]}:
         raise RuleViolation(

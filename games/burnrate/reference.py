@@ -12,6 +12,12 @@ from .event_types import EVENT_TYPES
 def written_by(event_type) -> str:
     if event_type.name == "burnrate.created":
         return "the service, from `POST /api/games` (`kind`, `players`, `options`)"
+    if event_type.name == "burnrate.went_bankrupt":
+        return (
+            "the worker (`system:turn_end` after the salaries, `system:bankruptcy` after a "
+            "purple card); the table (`player:<name>` for their own company, or `admin`) when "
+            "it must say which card lands on top of an empty pile"
+        )
     if event_type.derived:
         return "the worker (`system:turn_end`), derived"
     return "`player:<name>` for their own action, or `admin`"

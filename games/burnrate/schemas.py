@@ -112,8 +112,10 @@ class EmployeeDrafted(PlayerAction):
 
 
 class HirePlayed(PlayerAction):
+    """`department` null: no face-up employee may join, so the card is played for no effect."""
+
     card = fields.Nested(SkillCard, required=True)
-    department = _department(required=True)
+    department = _department(required=True, allow_none=True)
     revealed = fields.Nested(Employee, required=True, allow_none=True)
 
 
@@ -170,7 +172,12 @@ class SalariesPaid(PlayerAction):
 
 
 class WentBankrupt(PlayerAction):
-    explanation = _explanation()
+    """`returned_on_top`: pile -> the employee id that lands face up on it, where it was empty."""
+
+    returned_on_top = fields.Dict(
+        keys=_department(), values=_name(), allow_none=True, load_default=None
+    )
+    explanation = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict)
 
 
 class CardsDrawn(PlayerAction):

@@ -5,31 +5,88 @@ Each function applies one event to a copy of the state, or raises RuleViolation.
 
 from games.errors import RuleViolation
 
-from . import cards, company, edition, labor_pool, matching
+from . import company, copies, edition, labor_pool, matching
 from .turn import begin_play, spend_cards
+from .words import plural
 
 CONTRACTOR = "contractor"
 
 
-def join_from_pool(state: dict, owner: str, department: str, revealed: dict | None) -> None:
-    """The face-up employee of a pile joins `owner`'s company; the next card is turned up.
+def join_from_pool(state: dict, payload: dict, owner: str, kind_id: str) -> None:
+    """The face-up employee of `department`'s pile joins `owner`'s company, and `revealed` is
+    turned up there; `state["turn"]["hires"]` says who joined.
 
-    Nobody joins a department that has a VP if they are a VP too, hired or forced (BR-VP-2).
+    Hiring is compulsory while a face-up employee may join, and nobody joins a department that
+    has a VP if they are a VP too, hired or forced (BR-VP-2). When nobody may join, the card is
+    played for no effect: `department` and `revealed` are null and nobody is hired.
     """
     joining = state["companies"][owner]
+    legal = labor_pool.legal_departments(state, joining)
+    department, revealed = payload["department"], payload["revealed"]
+    hire = {"by": payload["player"], "to": owner, "employee": None}
+    if department is None:
+        check_nobody_may_join(state, owner, legal, revealed)
+        state["turn"]["hires"].append(hire)
+        return
+    if not legal:
+        refuse_for_no_effect(state, owner, department, kind_id)
     employee = labor_pool.face_up(state, department, "BR-SETUP-1")
-    company.check_may_join(joining, owner, employee, labor_pool.legal_departments(state, joining))
+    company.check_may_join(joining, owner, employee, legal)
     labor_pool.take(state, department, revealed)
     joining["employees"].append(employee)
+    state["turn"]["hires"].append({**hire, "employee": employee["id"]})
+
+
+def check_nobody_may_join(state: dict, owner: str, legal: list, revealed: dict | None) -> None:
+    """A card played for no effect: only when no face-up employee may join (BR-VP-2), and then
+    nothing is taken, so nothing is turned up (BR-SETUP-1)."""
+    if legal:
+        offer = [f"{d}: {state['labor_pool'][d]['name']}" for d in legal]
+        raise RuleViolation(
+            "BR-VP-2",
+            f"hiring is compulsory while a face-up employee may join {owner}'s company; "
+            f"name the pile taken from: {', '.join(offer)}",
+            {"legal": legal},
+        )
+    if revealed is not None:
+        raise RuleViolation(
+            "BR-SETUP-1",
+            f"nobody was hired, so no card was taken and none turned up; {revealed['name']} "
+            "cannot be revealed: record revealed null",
+            {"legal": legal},
+        )
+
+
+def refuse_for_no_effect(state: dict, owner: str, department: str, kind_id: str) -> None:
+    """A pile was named but nobody may join: the card is played for no effect (BR-VP-2)."""
+    employee = state["labor_pool"][department]
+    if employee is None:
+        rule, why = "BR-SETUP-1", f"the {department} pile is empty"
+    else:
+        sitting = company.vice_president(state["companies"][owner], department)
+        rule, why = (
+            "BR-VP-2",
+            (
+                f"{employee['name']} is a Vice President and {owner} has one in "
+                f"{edition.DEPARTMENT_NAMES[department]} ({sitting['name']})"
+            ),
+        )
+    raise RuleViolation(
+        rule,
+        f"{why}, and no other face-up employee may join {owner}'s company either, so the "
+        f"{edition.KINDS[kind_id]['name']} is played for no effect: record it with department "
+        "null and revealed null",
+        {"legal": []},
+    )
 
 
 def hire_played(state: dict, payload: dict, actor: str) -> None:
     """`burnrate.hire_played`: HIRE, matched to the player's HR head (BR-PLAY-3)."""
     player, card = payload["player"], payload["card"]
     begin_play(state, payload, actor, 1)
-    cards.enter_play_card(state["catalogue"], "HIRE", card)
+    copies.play(state, "HIRE", [card])
     matching.check_defensive(state, player, "HIRE", card)
-    join_from_pool(state, player, payload["department"], payload["revealed"])
+    join_from_pool(state, payload, player, "HIRE")
     spend_cards(state, player, 1)
 
 
@@ -37,9 +94,9 @@ def bad_hire_played(state: dict, payload: dict, actor: str) -> None:
     """`burnrate.bad_hire_played`: force a face-up employee on an opponent (BR-PLAY-3, BR-VP-2)."""
     player, target, card = payload["player"], payload["target"], payload["card"]
     begin_play(state, payload, actor, 1)
-    cards.enter_play_card(state["catalogue"], "BAD_HIRE", card)
+    copies.play(state, "BAD_HIRE", [card])
     matching.check_offensive(state, player, target, "BAD_HIRE", card)
-    join_from_pool(state, target, payload["department"], payload["revealed"])
+    join_from_pool(state, payload, target, "BAD_HIRE")
     spend_cards(state, player, 1)
 
 
@@ -72,7 +129,8 @@ def check_cards_for(employee: dict, kind_id: str, count: int) -> None:
         what = "a Vice President" if employee["vp"] else "an employee who is not a VP"
         raise RuleViolation(
             "BR-VP-3",
-            f"{employee['name']} is {what}: {needed} {name} card(s) played together, not {count}",
+            f"{employee['name']} is {what}: {plural(needed, f'{name} card')}"
+            f"{' played together' if needed > 1 else ''}, not {count}",
             {"needed": needed},
         )
 
@@ -85,7 +143,7 @@ def fire_played(state: dict, payload: dict, actor: str) -> None:
     player, played = payload["player"], payload["cards"]
     begin_play(state, payload, actor, len(played))
     for card in played:
-        cards.enter_play_card(state["catalogue"], "FIRE", card)
+        copies.play(state, "FIRE", [card])
     employee = named_employee(state, player, payload["employee"], "BR-PLAY-6")
     check_cards_for(employee, "FIRE", len(played))
     for card in played:
@@ -103,7 +161,7 @@ def poach_played(state: dict, payload: dict, actor: str) -> None:
     player, target, played = payload["player"], payload["target"], payload["cards"]
     begin_play(state, payload, actor, len(played))
     for card in played:
-        cards.enter_play_card(state["catalogue"], "POACH", card)
+        copies.play(state, "POACH", [card])
     matching.check_target(state, player, target)
     employee = named_employee(state, target, payload["employee"], "BR-PLAY-3")
     check_cards_for(employee, "POACH", len(played))

@@ -1,6 +1,8 @@
 """Whose turn it is and the play step: play up to four cards, or discard up to four (BR-PLAY-1).
 
-`state["turn"]` is `{"number", "player", "played", "discarded", "step"}`. `step` is "play"
+`state["turn"]` is `{"number", "player", "played", "discarded", "step", "hires"}`; `hires` says
+what each HIRE and BAD HIRE of the turn did: `{"by", "to", "employee": id, or None when nobody
+could join}`. `step` is "play"
 while the player acts; ending the play step (`burnrate.turn_ended`, or a discard) moves it to
 "contractors", and the worker's derived events walk it through "salaries", "bankruptcy" (only
 when the account went below zero), "draw" and "next" (BR-TURN-1).
@@ -9,6 +11,7 @@ when the account went below zero), "draw" and "next" (BR-TURN-1).
 from games.errors import RuleViolation
 
 from . import edition
+from .words import plural
 
 
 def start_turn(state: dict, player: str, number: int) -> None:
@@ -18,6 +21,7 @@ def start_turn(state: dict, player: str, number: int) -> None:
         "played": 0,
         "discarded": None,
         "step": "play",
+        "hires": [],
     }
 
 
@@ -62,7 +66,7 @@ def check_players_turn(state: dict, player: str) -> None:
         raise RuleViolation(
             "BR-DRAFT-2",
             f"the first hire is not over: {state['draft']['player']} hires next; Play cards "
-            f"are dealt once every player has {edition.EMPLOYEES_PER_PLAYER} employees",
+            f"are dealt once every player has {plural(edition.EMPLOYEES_PER_PLAYER, 'employee')}",
         )
     turn = state["turn"]
     if turn["player"] != player:
@@ -85,17 +89,17 @@ def check_card_limit(state: dict, player: str, count: int) -> None:
     played = state["turn"]["played"]
     most = edition.MAX_CARDS_PLAYED
     if played + count > most:
-        room = f"{most - played} more card(s)" if played < most else "no more cards"
+        room = plural(most - played, "more card") if played < most else "no more cards"
         raise RuleViolation(
             "BR-PLAY-1",
-            f"{player} has played {played} of at most {most} cards this turn, so {count} more "
-            f"is too many: {room} may be played before burnrate.turn_ended",
+            f"{player} has played {played} of at most {plural(most, 'card')} this turn, so "
+            f"{count} more is too many: {room} may be played before burnrate.turn_ended",
             {"played": played, "max": most},
         )
     hand = state["companies"][player]["hand"]
     if count > hand:
         raise RuleViolation(
-            "BR-PLAY-1", f"{player} holds {hand} cards, not {count}", {"hand": hand}
+            "BR-PLAY-1", f"{player} holds {plural(hand, 'card')}, not {count}", {"hand": hand}
         )
 
 
@@ -133,14 +137,14 @@ def cards_discarded(state: dict, payload: dict, actor: str) -> None:
     if state["turn"]["played"]:
         raise RuleViolation(
             "BR-PLAY-1",
-            f"{player} played {state['turn']['played']} cards this turn and cannot also "
+            f"{player} played {plural(state['turn']['played'], 'card')} this turn and cannot also "
             "discard; record burnrate.turn_ended",
         )
     most = min(edition.MAX_CARDS_DISCARDED, state["companies"][player]["hand"])
     if not 0 <= count <= most:
         raise RuleViolation(
             "BR-PLAY-1",
-            f"{player} may discard 0 to {most} cards, not {count}",
+            f"{player} may discard up to {plural(most, 'card')}, not {count}",
             {"max": most},
         )
     state["companies"][player]["hand"] -= count

@@ -2,7 +2,8 @@
 
 Once the player ends the play step, the phase "turn_end" is due. `resolve` writes one derived
 event per step, each with an `explanation`: contractors added or removed (BR-CONTRACT-1),
-salaries paid (BR-SALARY-1), bankruptcy if the account went below zero (BR-SALARY-2), the draw
+salaries paid (BR-SALARY-1), bankruptcy if the account went below zero (BR-SALARY-2, written
+by bankruptcy.py, which puts a company out however it went below zero), the draw
 back to six (BR-DRAW-1, skipped by a bankrupt player), then the next turn or the winner
 (BR-WIN-1). `evolve` applies them through the handlers below, so resolving and folding the
 log run the same code.
@@ -12,15 +13,23 @@ import copy
 
 from games.errors import RuleViolation
 
-from . import company, edition, labor_pool
+from . import bankruptcy, company, copies, edition
 from .turn import left_of, start_turn
 
 PHASE = "turn_end"
 
 
 def due(state: dict) -> bool:
-    """A turn's play step is over and its end is not yet resolved."""
-    return state["phase"] == "turn" and state["turn"]["step"] != "play"
+    """A turn's play step is over and its end is not yet resolved, and the table owes nothing
+    (which card lands on top of a pile, bankruptcy.waiting)."""
+    in_turn_end = state["phase"] == "turn" and state["turn"]["step"] != "play"
+    return in_turn_end and bankruptcy.waiting(state) is None
+
+
+def resolving(state: dict) -> str:
+    """What the worker is doing, for an action sent meanwhile (BR-TURN-1)."""
+    turn = state["turn"]
+    return f"the end of {turn['player']}'s turn is being resolved (now: {turn['step']})"
 
 
 def _current(state: dict) -> tuple[str, dict]:
@@ -68,24 +77,6 @@ def salaries_event(state: dict) -> dict:
     }
     payload = {"player": player, "burn_rate": bill["burn_rate"], "explanation": explanation}
     return _event("salaries_paid", payload)
-
-
-def bankruptcy_event(state: dict) -> dict:
-    """Below zero the company is out: cards to the discard pile, employees to the labor pool."""
-    player, own = _current(state)
-    explanation = {
-        "rule": "BR-SALARY-2",
-        "turn": state["turn"]["number"],
-        "funding": own["funding"],
-        "hand_to_discard": own["hand"],
-        "bad_ideas_to_discard": [{"id": b["id"], "name": b["name"]} for b in own["bad_ideas"]],
-        "employees_to_labor_pool": [
-            {"id": e["id"], "name": e["name"], "department": e["department"]}
-            for e in own["employees"]
-        ],
-        "contractors_returned": own["contractors"],
-    }
-    return _event("went_bankrupt", {"player": player, "explanation": explanation})
 
 
 def plan_draw(deck: int, discard: int, wanted: int) -> tuple[int, bool]:
@@ -146,7 +137,7 @@ def _skipped(state: dict, player: str, following: str) -> list[str]:
 BUILDERS = {
     "contractors": contractors_event,
     "salaries": salaries_event,
-    "bankruptcy": bankruptcy_event,
+    "bankruptcy": bankruptcy.bankruptcy_event,
     "draw": draw_event,
     "next": next_turn_event,
 }
@@ -189,19 +180,6 @@ def salaries_paid(state: dict, payload: dict, actor: str) -> None:
     state["turn"]["step"] = "bankruptcy" if own["funding"] < 0 else "draw"
 
 
-def went_bankrupt(state: dict, payload: dict, actor: str) -> None:
-    """Out of the game: Play cards to the discard pile, employees to the pool (BR-SALARY-2)."""
-    own = check_step(state, "bankruptcy", payload["player"])
-    own["bankrupt"] = True
-    state["discard"] += own["hand"] + len(own["bad_ideas"])
-    own["hand"], own["bad_ideas"], own["contractors"] = 0, [], 0
-    for employee in own["employees"]:
-        labor_pool.return_to_bottom(state, employee)
-    own["employees"] = []
-    state["bankrupt"].append(payload["player"])
-    state["turn"]["step"] = "next"
-
-
 def apply_draw(piles: dict, drawn: int, reshuffled: bool) -> dict:
     """The deck and discard pile after drawing, reshuffling when the deck ran out (BR-DRAW-1)."""
     deck, discard = piles["deck"], piles["discard"]
@@ -220,6 +198,8 @@ def cards_drawn(state: dict, payload: dict, actor: str) -> None:
     check_fact("BR-DRAW-1", "the draw", [payload["drawn"], payload["reshuffled"]], planned)
     piles = apply_draw(state, payload["drawn"], payload["reshuffled"])
     state["deck"], state["discard"] = piles["deck"], piles["discard"]
+    if payload["reshuffled"]:
+        copies.reshuffled(state)
     own["hand"] += payload["drawn"]
     state["turn"]["step"] = "next"
 
@@ -248,7 +228,7 @@ def game_won(state: dict, payload: dict, actor: str) -> None:
 HANDLERS = {
     "burnrate.contractors_adjusted": contractors_adjusted,
     "burnrate.salaries_paid": salaries_paid,
-    "burnrate.went_bankrupt": went_bankrupt,
+    "burnrate.went_bankrupt": bankruptcy.went_bankrupt,
     "burnrate.cards_drawn": cards_drawn,
     "burnrate.turn_started": turn_started,
     "burnrate.game_won": game_won,

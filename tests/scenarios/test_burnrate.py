@@ -5,7 +5,7 @@ import pytest
 
 from tests.games.burnrate import test_rulebook_examples as examples
 from tests.games.burnrate import test_whole_game as whole_game
-from tests.games.burnrate.table import Table, employee
+from tests.games.burnrate.table import Table, drafted, employee, staffed
 from tests.scenarios.recorded_table import RecordedTable
 
 
@@ -111,3 +111,29 @@ def test_a_whole_three_player_game_to_a_winner_replayed_and_verified(recorded, c
     }
     verdict = client.get(f"{table.href}/verify").json
     assert verdict["ok"] is True and verdict["checked"] == summary["version"]
+
+
+def test_a_purple_card_bankruptcy_where_the_table_names_the_top_card(recorded, client):
+    """BR-SALARY-2 over HTTP: ruth's purple card puts her below zero; three different cards go
+    back to the empty Development pile, so the worker waits and ruth records which is on top."""
+    table = drafted(
+        {
+            "ruth": staffed({"sales": 1, "hr": 2}, 2, vps=["sales", "hr"], prefix="R "),
+            "joe": staffed({"sales": 1, "hr": 1, "finance": 2}, 1, prefix="J "),
+        },
+        dealer="joe",
+        table=recorded,
+    )
+    table.record("hire_played", player="ruth", card={"skill_numbers": [0, 1, 2, 3]},
+                 department="development", revealed=None)  # fmt: skip
+    card = {"name": "Hostile Takeover", "vps_required": 2, "effect": "ruth paid joe 101"}
+    table.record("vp_card_played", player="ruth", card=card,
+                 funding_changes={"ruth": -101, "joe": 101})  # fmt: skip
+    assert client.get(table.href).json["pending"] is None
+    problem = table.refused("turn_ended", "BR-SALARY-2", player="ruth")
+    top = table.employee_id("ruth", "R Engineer 2")
+    assert top in problem["detail"]
+    table.record("went_bankrupt", player="ruth", returned_on_top={"development": top})
+    assert [e["type"] for e in table.settle()] == ["burnrate.game_won"]
+    assert table.state["labor_pool"]["development"]["id"] == top
+    assert table.state["winner"] == "joe"

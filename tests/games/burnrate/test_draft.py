@@ -59,10 +59,11 @@ def test_a_pick_from_an_empty_pile_is_refused():
 def test_a_player_may_leave_departments_unstaffed_but_hires_four():
     """BR-DRAFT-2: ann hires only Development; the draft ends after twelve picks."""
     table = new_table()
-    for _ in range(4):
+    for n in range(4):
         for player in ("ruth", "ann", "joe"):
             department = "development" if player == "ann" else "sales"
-            revealed = engineer() if department == "development" else employee("S", "sales", 1)
+            salesman = employee(f"S {n} {player}", "sales", 1)  # each card is another card
+            revealed = engineer() if department == "development" else salesman
             table.record(
                 "employee_drafted", player=player, department=department, revealed=revealed
             )
@@ -87,7 +88,7 @@ def test_no_second_vice_president_in_the_draft():
             "employee_drafted",
             player=player,
             department="sales",
-            revealed=employee("S", "sales", 1),
+            revealed=employee(f"S {player}", "sales", 1),
         )
     violation = table.refused(
         "employee_drafted", "BR-VP-2", player="ruth", department="finance", revealed=None
@@ -112,4 +113,5 @@ def test_six_cards_each_and_the_player_left_of_the_dealer_starts():
         "played": 0,
         "discarded": None,
         "step": "play",
+        "hires": [],
     }

@@ -7,18 +7,19 @@ import pytest
 from marshmallow import ValidationError
 
 import games.burnrate as burnrate
-from games.burnrate.reference import event_reference
+from games.burnrate.reference import event_reference, written_by
 from tests.games.burnrate.table import three_players, validated
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "burnrate.md"
 DERIVED = {
     "burnrate.contractors_adjusted",
     "burnrate.salaries_paid",
-    "burnrate.went_bankrupt",
     "burnrate.cards_drawn",
     "burnrate.turn_started",
     "burnrate.game_won",
 }
+# Written by the worker, or by the table when it must say which card lands on top of a pile.
+BANKRUPTCY = "burnrate.went_bankrupt"
 
 
 def test_names_are_namespaced_and_unique():
@@ -30,6 +31,12 @@ def test_names_are_namespaced_and_unique():
 
 def test_only_the_turn_end_events_are_derived():
     assert {t.name for t in burnrate.EVENT_TYPES if t.derived} == DERIVED
+
+
+def test_a_bankruptcy_is_written_by_the_worker_or_the_table():
+    """BR-SALARY-2: the table records it when it must say which card lands on top."""
+    bankruptcy = next(t for t in burnrate.EVENT_TYPES if t.name == BANKRUPTCY)
+    assert "table" in written_by(bankruptcy) and "worker" in written_by(bankruptcy)
 
 
 def test_every_player_event_has_a_rule_handler():
@@ -61,7 +68,7 @@ def test_derived_examples_explain_what_resolve_explains():
     table.end_turn("ann")
     examples = {t.name: t.example for t in burnrate.EVENT_TYPES}
     seen = {event["type"]: event["payload"] for event in table.derived}
-    assert set(seen) == DERIVED
+    assert set(seen) == DERIVED | {BANKRUPTCY}
     for name, payload in seen.items():
         assert set(payload) == set(examples[name]), name
         assert set(payload["explanation"]) == set(examples[name]["explanation"]), name

@@ -4,7 +4,7 @@ import pytest
 
 from games.burnrate import creation, labor_pool
 from games.errors import RuleViolation
-from tests.games.burnrate.table import employee
+from tests.games.burnrate.table import employee, three_players
 
 POOL = {d: employee(f"{d} top", d, 1) for d in ("sales", "development", "hr", "finance")}
 
@@ -56,3 +56,34 @@ def test_employees_return_to_the_bottom_of_their_pile():
     labor_pool.take(state, "hr", None)
     labor_pool.return_to_bottom(state, fired)
     assert state["labor_pool"]["hr"] == fired
+
+
+def test_an_employee_in_a_company_cannot_be_turned_up_again():
+    """BR-SETUP-1: a named card in a company is not in any pile to be turned up."""
+    table = three_players()
+    ruths = employee("Ruth Sales Head", "sales", 2)
+    violation = table.refused("hire_played", "BR-SETUP-1", player="joe",
+                              card={"skill_numbers": [0, 1, 2, 3]}, department="sales",
+                              revealed=ruths)  # fmt: skip
+    assert "in ruth's company" in violation.message
+    assert "null if the pile is empty" in violation.message
+
+
+def test_the_card_taken_is_not_turned_up_after_itself():
+    """BR-SETUP-1: the card under the one taken is another card."""
+    table = three_players()
+    taken = table.state["labor_pool"]["hr"]
+    printed = {k: v for k, v in taken.items() if k != "id"}
+    table.refused("hire_played", "BR-SETUP-1", player="joe", card={"skill_numbers": [1, 2, 3]},
+                  department="hr", revealed=printed)  # fmt: skip
+
+
+def test_a_fired_employee_under_a_pile_can_come_up_again():
+    """BR-SETUP-1, BR-PLAY-6: fired to the bottom of the pile, turned up later as printed."""
+    table = three_players()
+    sales = table.employee_id("joe", "Joe Sales Head")
+    table.record("fire_played", player="joe", cards=[{"skill_numbers": [1, 2, 3]}], employee=sales)
+    again = employee("Joe Sales Head", "sales", 1)
+    table.record("hire_played", player="joe", card={"skill_numbers": [0, 1, 2, 3]},
+                 department="sales", revealed=again)  # fmt: skip
+    assert table.state["labor_pool"]["sales"]["name"] == "Joe Sales Head"

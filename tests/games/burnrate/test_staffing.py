@@ -237,3 +237,86 @@ def test_contractors_cannot_be_poached():
         cards=[LOW],
         employee="contractor",
     )
+
+
+def test_one_card_is_said_in_the_singular():
+    """BR-VP-3: "1 FIRE card", not "1 FIRE card(s)"."""
+    table = new_table()
+    sales = table.employee_id("joe", "J Sales Head")
+    violation = table.refused("fire_played", "BR-VP-3", player="joe", cards=[ALL, ALL],
+                              employee=sales)  # fmt: skip
+    assert "(s)" not in violation.message and "1 FIRE card, not 2" in violation.message
+    vp = table.employee_id("joe", "J Finance Head")
+    violation = table.refused("fire_played", "BR-VP-3", player="joe", cards=[ALL], employee=vp)
+    assert "2 FIRE cards played together, not 1" in violation.message
+
+
+def nobody_may_join():
+    """joe and ruth have Finance VPs; the only face-up card is a Finance VP, Vic Stone."""
+    table = new_table()
+    for department in ("sales", "development", "hr"):
+        table.state["labor_pool"][department] = None  # as if those piles had run out
+    vic = employee("Vic Stone", "finance", 3, vp=True)
+    table.record("hire_played", player="joe", card=ALL, department="finance", revealed=vic)
+    return table
+
+
+def test_a_hire_nobody_may_answer_is_played_for_no_effect():
+    """BR-VP-2: hiring is compulsory unless no face-up employee may join; then nothing is."""
+    table = nobody_may_join()
+    staff = table.names("joe")
+    table.record("hire_played", player="joe", card=ALL, department=None, revealed=None)
+    assert table.names("joe") == staff
+    assert table.state["labor_pool"]["finance"]["name"] == "Vic Stone"
+    assert table.company("joe")["hand"] == 4 and table.state["discard"] == 2
+    assert table.state["turn"]["hires"] == [
+        {"by": "joe", "to": "joe", "employee": table.employee_id("joe", "Spare finance")},
+        {"by": "joe", "to": "joe", "employee": None},
+    ]
+
+
+def test_a_bad_hire_nobody_may_answer_is_played_for_no_effect():
+    """BR-VP-2: ruth has a Finance VP, so Vic Stone cannot be forced on her."""
+    table = nobody_may_join()
+    table.record(
+        "bad_hire_played", player="joe", target="ruth", card=LOW, department=None, revealed=None
+    )
+    assert table.state["turn"]["hires"][-1] == {"by": "joe", "to": "ruth", "employee": None}
+    assert len(table.names("ruth")) == 4
+
+
+def test_naming_a_pile_when_nobody_may_join_says_to_play_for_no_effect():
+    """BR-VP-2 for the VP, BR-SETUP-1 for an empty pile: record the card with department null."""
+    table = nobody_may_join()
+    violation = table.refused(
+        "hire_played", "BR-VP-2", player="joe", card=ALL, department="finance", revealed=None
+    )
+    assert "no effect" in violation.message and "department null" in violation.message
+    assert violation.details["legal"] == []
+    violation = table.refused(
+        "hire_played", "BR-SETUP-1", player="joe", card=ALL, department="hr", revealed=None
+    )
+    assert "no effect" in violation.message and "the hr pile is empty" in violation.message
+
+
+def test_a_hire_is_compulsory_while_someone_may_join():
+    """BR-VP-2: department null is refused while a face-up employee may join; they are named."""
+    table = new_table()
+    violation = table.refused(
+        "hire_played", "BR-VP-2", player="joe", card=ALL, department=None, revealed=None
+    )
+    assert violation.details["legal"] == ["sales", "development", "hr", "finance"]
+    assert "Spare hr" in violation.message
+
+
+def test_nothing_is_turned_up_when_nothing_is_hired():
+    """BR-SETUP-1: with no hire no card is taken, so none is turned up."""
+    table = nobody_may_join()
+    table.refused(
+        "hire_played",
+        "BR-SETUP-1",
+        player="joe",
+        card=ALL,
+        department=None,
+        revealed=employee("Kim Lee", "hr", 2),
+    )

@@ -1,10 +1,13 @@
 """games/burnrate/turn.py: whose turn it is, and playing or discarding (BR-TURN-1, BR-PLAY-1)."""
 
+import games.burnrate as burnrate
 from games.burnrate import turn
 from tests.games.burnrate.table import three_players
 
 HIRE = {"skill_numbers": [0, 1, 2, 3]}
 FUNDING = {"amount": 5, "skill_numbers": [0, 1, 2, 3]}
+# Four FUNDING cards joe's Finance head (2) matches; the deck has three of the first.
+FOUR_FUNDINGS = [FUNDING, FUNDING, FUNDING, {"amount": 10, "skill_numbers": [2, 3]}]
 
 
 def test_acting_out_of_turn_is_refused():
@@ -32,8 +35,8 @@ def test_an_unknown_player_is_refused():
 def test_up_to_four_cards_a_turn():
     """BR-PLAY-1: four cards are accepted, a fifth is refused."""
     table = three_players()
-    for _ in range(4):
-        table.record("funding_played", player="joe", card=FUNDING)
+    for card in FOUR_FUNDINGS:
+        table.record("funding_played", player="joe", card=card)
     assert table.state["turn"]["played"] == 4
     assert table.company("joe")["hand"] == 2 and table.state["discard"] == 4
     violation = table.refused("funding_played", "BR-PLAY-1", player="joe", card=FUNDING)
@@ -81,3 +84,36 @@ def test_play_passes_left_skipping_bankrupt_players():
     assert turn.left_of(state, "ann") == "joe"
     state["companies"]["ruth"]["bankrupt"] = True
     assert turn.left_of(state, "joe") == "ann"
+
+
+def test_counts_of_one_are_said_in_the_singular():
+    """BR-PLAY-1: "holds 1 card", "played 1 card", "1 more card"."""
+    table = three_players()
+    table.state["companies"]["joe"]["hand"] = 1  # as if joe had played down to one card
+    violation = table.refused("fire_played", "BR-PLAY-1", player="joe", cards=[HIRE, HIRE],
+                              employee="E1")  # fmt: skip
+    assert "holds 1 card," in violation.message
+    table.record("funding_played", player="joe", card=FUNDING)
+    violation = table.refused("cards_discarded", "BR-PLAY-1", player="joe", count=0)
+    assert "played 1 card this turn" in violation.message
+    table = three_players()
+    for _ in range(3):
+        table.record("funding_played", player="joe", card=FUNDING)
+    violation = table.refused("fire_played", "BR-PLAY-1", player="joe", cards=[HIRE, HIRE],
+                              employee="E1")  # fmt: skip
+    assert "1 more card may be played" in violation.message
+
+
+def test_an_action_while_the_turns_end_is_resolved_is_told_to_wait():
+    """BR-TURN-1: pending(state) names the turn's end; whoever acts is told to retry after it."""
+    table = three_players()
+    table.record("turn_ended", player="joe")
+    assert burnrate.pending(table.state) == "turn_end"
+    for player in ("ruth", "joe"):
+        violation = table.refused("funding_played", "BR-TURN-1", player=player, card=FUNDING)
+        assert "the end of joe's turn is being resolved" in violation.message
+        assert "retry once its job has finished" in violation.message
+        assert "not ruth's" not in violation.message
+        assert violation.details["pending"] == "turn_end"
+    table.settle()
+    table.record("funding_played", player="ruth", card=FUNDING)

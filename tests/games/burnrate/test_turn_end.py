@@ -7,6 +7,8 @@ from games.burnrate import turn_end
 from tests.games.burnrate.table import three_players
 
 FUNDING = {"amount": 5, "skill_numbers": [0, 1, 2, 3]}
+# Four FUNDING cards joe's Finance head (2) matches; the deck has three of the first.
+FOUR_FUNDINGS = [FUNDING, FUNDING, FUNDING, {"amount": 10, "skill_numbers": [2, 3]}]
 GROCERY = {"name": "Online Grocery Store", "x": 3, "skill_numbers": [0, 1]}
 PET_STORE = {"name": "Online Pet Store", "x": 2, "skill_numbers": [0]}
 
@@ -152,8 +154,8 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
     """BR-DRAW-1: one card from the deck, then three from the reshuffled discard pile."""
     table = three_players()
     table.state["deck"], table.state["discard"] = 1, 10  # as if most of the deck were drawn
-    for _ in range(4):
-        table.record("funding_played", player="joe", card=FUNDING)
+    for card in FOUR_FUNDINGS:
+        table.record("funding_played", player="joe", card=card)
     drawn = table.end_turn("joe")["cards_drawn"]
     assert (drawn["drawn"], drawn["reshuffled"]) == (4, True)
     assert drawn["explanation"]["deck_after"] == 14 - 3

@@ -49,3 +49,18 @@ def test_a_purple_card_changes_nothing_unless_told():
     before = {p: c["funding"] for p, c in table.state["companies"].items()}
     table.record("vp_card_played", player="ruth", card=CARD)
     assert {p: c["funding"] for p, c in table.state["companies"].items()} == before
+
+
+def test_one_vice_president_is_said_in_the_singular():
+    """BR-PLAY-5: "needs 1 Vice President", not "1 Vice Presidents"."""
+    table = drafted(
+        {
+            "ruth": staffed({"sales": 1, "hr": 2}, 2, prefix="R "),
+            "joe": staffed({"sales": 1, "hr": 1, "finance": 2}, 1, prefix="J "),
+        },
+        dealer="joe",
+    )
+    card = {"name": "Small purple", "vps_required": 1, "effect": "?"}
+    violation = table.refused("vp_card_played", "BR-PLAY-5", player="ruth", card=card)
+    assert "(1 VP)" in violation.message
+    assert "needs 1 Vice President;" in violation.message

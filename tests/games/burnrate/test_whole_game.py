@@ -1,6 +1,7 @@
 """One whole three-player game recorded to a winner, folded through evolve, pending, resolve."""
 
 import games.burnrate as burnrate
+from games.burnrate import copies
 from tests.games.burnrate.table import Table, drafted, employee, staffed
 
 IDEAS = [
@@ -32,14 +33,38 @@ def in_game(table, player):
     return not table.company(player)["bankrupt"]
 
 
+def funding(amount, *skills):
+    return {"amount": amount, "skill_numbers": list(skills)}
+
+
+# The cards each player reaches for, best first; they play the first the deck still has a copy
+# of (the others are in the discard pile until it is reshuffled).
+ANNS_FUNDING = [funding(10, 2, 3), funding(10, 1, 2, 3), funding(10, 0, 1, 2, 3),
+                funding(5, 2, 3), funding(5, 1, 2, 3), funding(5, 0, 1, 2, 3)]  # fmt: skip
+BOBS_FUNDING = [funding(5, 1, 2, 3), funding(5, 0, 1, 2, 3), funding(10, 1, 2, 3)]
+CATS_BAD_HIRE = [{"skill_numbers": [0, 1]}, {"skill_numbers": [0, 1, 2]}]
+
+
+def a_copy_left(table, kind_id, choices):
+    """The first of `choices` of which a copy is not yet played since the last reshuffle."""
+    played = table.state["played_copies"]
+    for card in choices:
+        name, printed = copies.printed_copies(kind_id, card)
+        if played.get(name, 0) < printed:
+            return card
+    return None
+
+
 def ann_plays(table, number):
-    """Two BAD IDEAs at her opponents and a FUNDING."""
+    """Two BAD IDEAs at her opponents and a FUNDING, if the deck still has one she can play."""
     targets = [p for p in ("bob", "cat") if in_game(table, p)]
     for n, target in enumerate((targets * 2)[:2]):
         name, x = IDEAS[(number + n) % len(IDEAS)]
         card = {"name": name, "x": x, "skill_numbers": [0, 1]}
         table.record("bad_idea_played", player="ann", target=target, card=card)
-    table.record("funding_played", player="ann", card={"amount": 10, "skill_numbers": [2, 3]})
+    card = a_copy_left(table, "FUNDING", ANNS_FUNDING)
+    if card:
+        table.record("funding_played", player="ann", card=card)
     table.end_turn("ann")
 
 
@@ -49,8 +74,9 @@ def bob_plays(table, number):
         table.record("cards_discarded", player="bob", count=2)
         table.settle()
     else:
-        card = {"amount": 5, "skill_numbers": [1, 2, 3]}
-        table.record("funding_played", player="bob", card=card)
+        card = a_copy_left(table, "FUNDING", BOBS_FUNDING)
+        if card:
+            table.record("funding_played", player="bob", card=card)
         table.end_turn("bob")
 
 
@@ -62,12 +88,13 @@ def cat_plays(table, number):
         table.record(
             "release_played", player="cat", card={"skill_numbers": [0]}, bad_idea=biggest["id"]
         )
-    if in_game(table, "bob"):
+    card = a_copy_left(table, "BAD_HIRE", CATS_BAD_HIRE)
+    if in_game(table, "bob") and card:
         table.record(
             "bad_hire_played",
             player="cat",
             target="bob",
-            card={"skill_numbers": [0, 1]},
+            card=card,
             department="hr",
             revealed=employee(f"Useless {number}", "hr", 0, 3),
         )
