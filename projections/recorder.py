@@ -297,10 +297,6 @@ class Recorder:
             raise InvalidEvent(
                 {"schema_version": [f"{type_name} is at version {event_type.version}"]}
             )
-        if system and not event_type.derived:
-            raise InvalidEvent(
-                {"actor": [f"{type_name} is recorded by players, not by {envelope['actor']}"]}
-            )
         self._checked(self.event_types.upcast(envelope), kind, players, system)
 
     def _event_type(self, name, kind: str) -> EventType:
