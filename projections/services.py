@@ -1,6 +1,9 @@
 """The parts one process needs, built once from its settings: store, registries, projector,
 catalog and recorder. The web app and the workers build the same thing."""
 
+import hashlib
+import hmac
+import inspect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +59,21 @@ class Settings:
         return self.rq_redis_url or self.redis_url
 
 
+def rules_fingerprint(games: GameRegistry) -> bytes:
+    """A digest of the code and data of every game loaded. Cached states are sealed under a
+    key made from it, so after any change of rules no state an older version cached is used:
+    it would lack what the new rules keep, or hold what they no longer allow."""
+    digest = hashlib.sha256()
+    for kind in games.kinds():
+        source = Path(inspect.getfile(games.get(kind)))
+        files = sorted(source.parent.rglob("*")) if source.name == "__init__.py" else [source]
+        for path in files:
+            if path.suffix in (".py", ".json", ".lua") and path.is_file():
+                digest.update(f"{kind}/{path.relative_to(source.parent)}\n".encode())
+                digest.update(path.read_bytes())
+    return digest.digest()
+
+
 class Services:
     def __init__(self, settings: Settings):
         self.settings = settings
@@ -65,7 +83,8 @@ class Services:
         self.event_types.register(RETRACT_TYPE)
         self.games = GameRegistry(settings.game_modules, self.event_types)
         self.store = RedisEventStore(self.redis)
-        seal = CacheSeal(load_or_create(Path(settings.secret_key_file)).encode())
+        secret = load_or_create(Path(settings.secret_key_file)).encode()
+        seal = CacheSeal(hmac.new(secret, rules_fingerprint(self.games), "sha256").digest())
         self.projector = Projector(
             self.store, self.games, self.event_types, seal, settings.snapshot_every
         )

@@ -168,3 +168,18 @@ def test_a_forged_withdrawal_is_not_shown_and_verify_names_it(client, redis_clie
     assert client.get(f"/api/games/{game_id}/events/2").json["withdrawn_by"] is None
     verdict = client.get(f"/api/games/{game_id}/verify").json
     assert (verdict["ok"], verdict["first_bad_seq"], verdict["problem"]) == (False, 4, "cache")
+
+
+def test_states_cached_under_other_rules_are_passed_over(client, settings, monkeypatch):
+    """A change of a game's code or data changes the key cached states are sealed under:
+    a state cached by older rules may lack what the new rules keep."""
+    from projections import services as services_module
+
+    game_id, token = create_toy(client, goal=10**6, tally_every=10**6)
+    append(client, game_id, token, add("ann", 3))
+    same = services_module.Services(settings).projector
+    assert same.seal.open(game_id, same.redis.get(keys.head(game_id))) is not None
+    monkeypatch.setattr(services_module, "rules_fingerprint", lambda games: b"other rules")
+    newer = services_module.Services(settings).projector
+    assert newer.seal.open(game_id, newer.redis.get(keys.head(game_id))) is None
+    assert newer.head(game_id).state["total"] == 3
