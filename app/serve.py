@@ -33,7 +33,8 @@ def main() -> int:
         port = int(env["REDIS_PORT"]) if env.get("REDIS_PORT") else None
         redis_server = EmbeddedRedis(Path("var/redis"), port=port).start()
         env["REDIS_URL"] = redis_server.url
-        print(f"tablelog: embedded Redis at {redis_server.url}, data in var/redis", flush=True)
+        print(f"tablelog: embedded Redis on 127.0.0.1:{redis_server.port}, data in var/redis, "
+              f"password in {redis_server.password_file}", flush=True)  # fmt: skip
     host, port = env.get("HOST", "127.0.0.1"), env.get("PORT", "8000")
     children = [
         subprocess.Popen([sys.executable, "-m", "workers"], env=env, preexec_fn=die_with_parent),

@@ -68,6 +68,7 @@ def test_run_stops_cleanly_and_loses_nothing(tmp_path, stop_signal):
         output = service.communicate(timeout=90)[0].decode()
         assert service.returncode == 0, output
         assert "tablelog: stopped" in output
+        assert (tmp_path / "var" / "redis.password").read_text().strip() not in output
     finally:
         if service.poll() is None:
             os.killpg(service.pid, signal.SIGKILL)
