@@ -84,6 +84,23 @@ def test_run_stops_cleanly_and_loses_nothing(tmp_path, stop_signal):
         service.communicate(timeout=90)
 
 
+BAD_SETTINGS = [("SNAPSHOT_EVERY", "0"), ("PORT", "http"), ("WEB_CONCURRENCY", "none"),
+                ("REDIS_PORT", "99999")]  # fmt: skip
+
+
+@pytest.mark.parametrize("name, value", BAD_SETTINGS)
+def test_a_bad_setting_stops_make_run_before_anything_starts(tmp_path, name, value):
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL")}
+    env.update({"PYTHONPATH": str(ROOT), name: value})
+    done = subprocess.run([sys.executable, "-m", "app.serve"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode != 0
+    assert "Traceback" not in done.stdout + done.stderr
+    assert [line.split("=")[0] for line in done.stderr.splitlines()] == [f"tablelog: {name}"]
+    assert f"{name}={value!r}" in done.stderr
+    assert not (tmp_path / "var").exists()  # no Redis was started
+
+
 def list_processes(workdir):
     """Processes still running from `workdir` (the redis-server, a worker, gunicorn)."""
     left = []
