@@ -87,10 +87,13 @@ class EmbeddedRedis:
         ]  # fmt: skip
         if self.cluster:
             command += ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
-        # umask 077: the append-only file, the log and nodes.conf are the owner's only.
+        # umask 077: the append-only file, the log and nodes.conf are the owner's only. Its
+        # output before the log file is open says only "Reading config from stdin"; a fatal
+        # config error goes to stderr.
         self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, start_new_session=True, umask=0o077
-        )
+            command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+            start_new_session=True, umask=0o077,
+        )  # fmt: skip
         self.process.stdin.write(self.config().encode())
         self.process.stdin.close()
         client = redis.Redis.from_url(self.url)
