@@ -2,9 +2,10 @@
 gunicorn, in one terminal. Ctrl-C or SIGTERM stops them in order: the web server, then the
 worker (it finishes its job), then Redis (it flushes its append-only file). Nothing is lost.
 
-HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes;
-REDIS_PORT the embedded Redis's port. Every setting, these and the service's, is checked
-before anything starts: a bad one is named in one message, and nothing runs.
+HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes,
+WEB_THREADS the threads of each (app/web_worker.py: a stalled client holds one thread, not a
+process); REDIS_PORT the embedded Redis's port. Every setting, these and the service's, is
+checked before anything starts: a bad one is named in one message, and nothing runs.
 """
 
 import contextlib
@@ -29,17 +30,19 @@ ALLOWED = {
     "PORT": "a port number, 1 to 65535",
     "REDIS_PORT": "a port number, 1 to 65535",
     "WEB_CONCURRENCY": "a whole number of processes, 1 or more",
+    "WEB_THREADS": "a whole number of threads per process, 1 or more",
 }
 
 
 @dataclass(frozen=True)
 class Launch:
-    """What `make run` itself is told: where to listen, how many web processes, which port
-    for the embedded Redis (None: a free one)."""
+    """What `make run` itself is told: where to listen, how many web processes and threads in
+    each, which port for the embedded Redis (None: a free one)."""
 
     host: str = "127.0.0.1"
     port: int = 8000
     web_concurrency: int = 2
+    web_threads: int = 8
     redis_port: int | None = None
 
     @classmethod
@@ -51,6 +54,7 @@ class Launch:
             host=env.str("HOST", cls.host),
             port=env.int("PORT", cls.port, validate=port),
             web_concurrency=env.int("WEB_CONCURRENCY", cls.web_concurrency, validate=at_least_1),
+            web_threads=env.int("WEB_THREADS", cls.web_threads, validate=at_least_1),
             redis_port=env.int("REDIS_PORT", None, validate=port),
         )
         refused = []
@@ -92,6 +96,8 @@ def main() -> int:
             [
                 sys.executable, "-m", "gunicorn",
                 "--workers", str(launch.web_concurrency),
+                "--worker-class", "app.web_worker.ThreadWorker",
+                "--threads", str(launch.web_threads),
                 "--bind", f"{host}:{port}",
                 "--access-logfile", "-",
                 "app:create_app()",
