@@ -4,8 +4,10 @@ worker (it finishes its job), then Redis (it flushes its append-only file). Noth
 
 HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes,
 WEB_THREADS the threads of each (app/web_worker.py: a stalled client holds one thread, not a
-process); REDIS_PORT the embedded Redis's port. Every setting, these and the service's, is
-checked before anything starts: a bad one is named in one message, and nothing runs.
+process); REDIS_PORT the embedded Redis's port. gunicorn's control socket is this instance's
+own, var/gunicorn-<PORT>.ctl (`gunicornc -s` it), not the one per user that every gunicorn
+on the machine would share. Every setting, these and the service's, is checked
+before anything starts: a bad one is named in one message, and nothing runs.
 """
 
 import contextlib
@@ -99,6 +101,7 @@ def main() -> int:
                 "--worker-class", "app.web_worker.ThreadWorker",
                 "--threads", str(launch.web_threads),
                 "--bind", f"{host}:{port}",
+                "--control-socket", f"var/gunicorn-{port}.ctl",
                 "--access-logfile", "-",
                 "app:create_app()",
             ],

@@ -1,7 +1,7 @@
 """`make run`'s launcher for real: embedded Redis, worker and gunicorn from one command;
 SIGINT (Ctrl-C) or SIGTERM stops all three cleanly, and a restart on the same data has every
-acknowledged event. Clients that stall do not hold the API, and gunicorn's own refusals
-are problem details."""
+acknowledged event. Clients that stall do not hold the API, gunicorn's own refusals are
+problem details, and two instances on one machine keep out of each other's way."""
 
 import http.client
 import json
@@ -14,9 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from gunicorn.ctl.client import ControlClient
 
 from app.embedded_redis import free_port
-from tests.conftest import wait_for
+from tests.conftest import descendants, wait_for
 
 ROOT = Path(__file__).parents[2]
 
@@ -69,6 +70,12 @@ class Served:
             stop(self.process)
             raise AssertionError((workdir / "output.log").read_text()) from None
 
+    def gunicorn_pid(self) -> int:
+        """The pid its own control socket says its gunicorn has."""
+        path = self.workdir / "var" / f"gunicorn-{self.port}.ctl"
+        with ControlClient(str(path), timeout=10) as control:
+            return control.send_command("show all")["arbiter"]["pid"]
+
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
@@ -120,6 +127,17 @@ def test_gunicorn_refuses_with_problem_details(served, request_bytes, status):
     assert response.getheader("Content-Type") == "application/problem+json"
     problem = json.loads(body)
     assert problem["status"] == status and problem["title"] and problem["detail"]
+
+
+def test_two_instances_each_have_their_own_control_socket(served, tmp_path):
+    other = Served(tmp_path)
+    try:
+        ours, theirs = served.gunicorn_pid(), other.gunicorn_pid()
+        assert ours in descendants(served.process.pid)
+        assert theirs in descendants(other.process.pid)
+    finally:
+        stop(other.process)
+    assert served.gunicorn_pid() == ours  # the other one stopping took nothing of ours
 
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
