@@ -6,8 +6,8 @@ HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its
 WEB_THREADS the threads of each (app/web_worker.py: a stalled client holds one thread, not a
 process); REDIS_PORT the embedded Redis's port. gunicorn's control socket is this instance's
 own, var/gunicorn-<PORT>.ctl (`gunicornc -s` it), not the one per user that every gunicorn
-on the machine would share. Every setting, these and the service's, is checked
-before anything starts: a bad one is named in one message, and nothing runs.
+on the machine would share. Every setting, these and the service's, is checked before
+anything starts: a bad one is named in one message, and nothing runs.
 """
 
 import contextlib
