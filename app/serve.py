@@ -2,7 +2,12 @@
 gunicorn, in one terminal. Ctrl-C or SIGTERM stops them in order: the web server, then the
 worker (it finishes its job), then Redis (it flushes its append-only file). Nothing is lost.
 
-HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes.
+HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes,
+WEB_THREADS the threads of each (app/web_worker.py: a stalled client holds one thread, not a
+process); REDIS_PORT the embedded Redis's port. gunicorn's control socket is this instance's
+own, var/gunicorn-<PORT>.ctl (`gunicornc -s` it), not the one per user that every gunicorn
+on the machine would share. Every setting, these and the service's, is checked before
+anything starts: a bad one is named in one message, and nothing runs.
 """
 
 import contextlib
@@ -12,11 +17,57 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+from environs import validate as valid
+
 from app.embedded_redis import EmbeddedRedis
+from projections.services import Settings, SettingsEnv, SettingsError
 
 PR_SET_PDEATHSIG = 1
+
+ALLOWED = {
+    "HOST": "an address or host name to listen on",
+    "PORT": "a port number, 1 to 65535",
+    "REDIS_PORT": "a port number, 1 to 65535",
+    "WEB_CONCURRENCY": "a whole number of processes, 1 or more",
+    "WEB_THREADS": "a whole number of threads per process, 1 or more",
+}
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What `make run` itself is told: where to listen, how many web processes and threads in
+    each, which port for the embedded Redis (None: a free one)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    web_concurrency: int = 2
+    web_threads: int = 8
+    redis_port: int | None = None
+
+    @classmethod
+    def from_env(cls) -> "Launch":
+        """Its own settings and the service's (Settings), every bad one in one SettingsError."""
+        env = SettingsEnv()
+        port, at_least_1 = valid.Range(min=1, max=65535), valid.Range(min=1)
+        launch = cls(
+            host=env.str("HOST", cls.host),
+            port=env.int("PORT", cls.port, validate=port),
+            web_concurrency=env.int("WEB_CONCURRENCY", cls.web_concurrency, validate=at_least_1),
+            web_threads=env.int("WEB_THREADS", cls.web_threads, validate=at_least_1),
+            redis_port=env.int("REDIS_PORT", None, validate=port),
+        )
+        refused = []
+        for check in (lambda: env.check(ALLOWED), Settings.from_env):
+            try:
+                check()
+            except SettingsError as error:
+                refused.append(str(error))
+        if refused:
+            raise SettingsError("\n".join(refused))
+        return launch
 
 
 def die_with_parent() -> None:
@@ -27,21 +78,30 @@ def die_with_parent() -> None:
 
 def main() -> int:
     die_with_parent()
+    try:
+        launch = Launch.from_env()
+    except SettingsError as error:
+        print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
+              file=sys.stderr)  # fmt: skip
+        return 2
     env = dict(os.environ)
     redis_server = None
     if not env.get("REDIS_URL"):
-        port = int(env["REDIS_PORT"]) if env.get("REDIS_PORT") else None
-        redis_server = EmbeddedRedis(Path("var/redis"), port=port).start()
+        redis_server = EmbeddedRedis(Path("var/redis"), port=launch.redis_port).start()
         env["REDIS_URL"] = redis_server.url
-        print(f"tablelog: embedded Redis at {redis_server.url}, data in var/redis", flush=True)
-    host, port = env.get("HOST", "127.0.0.1"), env.get("PORT", "8000")
+        print(f"tablelog: embedded Redis on 127.0.0.1:{redis_server.port}, data in var/redis, "
+              f"password in {redis_server.password_file}", flush=True)  # fmt: skip
+    host, port = launch.host, launch.port
     children = [
         subprocess.Popen([sys.executable, "-m", "workers"], env=env, preexec_fn=die_with_parent),
         subprocess.Popen(
             [
                 sys.executable, "-m", "gunicorn",
-                "--workers", env.get("WEB_CONCURRENCY", "2"),
+                "--workers", str(launch.web_concurrency),
+                "--worker-class", "app.web_worker.ThreadWorker",
+                "--threads", str(launch.web_threads),
                 "--bind", f"{host}:{port}",
+                "--control-socket", f"var/gunicorn-{port}.ctl",
                 "--access-logfile", "-",
                 "app:create_app()",
             ],

@@ -3,56 +3,169 @@ catalog and recorder. The web app and the workers build the same thing."""
 
 import hashlib
 import hmac
+import importlib.util
 import inspect
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlparse
 
 import redis
+from environs import Env, EnvValidationError, ValidationError
+from environs import validate as valid
 from redis.cluster import RedisCluster
 
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
 from events.store import RedisEventStore
-from games import GameRegistry, configured_modules
+from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
 from projections.recorder import Recorder
 from projections.secret_file import load_or_create
 from projections.state import CacheSeal, Projector
 
 
+class SettingsError(ValueError):
+    """A setting the process cannot run with. The message names each bad variable, the value
+    it had and what it allows, one line each, so it can be shown as it is to the person
+    starting the service."""
+
+
+# What each variable allows, in the words a refusal uses.
+ALLOWED = {
+    "REDIS_URL": "a Redis URL: redis://[:password@]host[:port][/db], rediss://... or unix://path",
+    "RQ_REDIS_URL": "a Redis URL: redis://[:password@]host[:port][/db], rediss://... or unix://path",
+    "REDIS_CLUSTER": "on or off (1/0, true/false, yes/no, on/off, y/n, t/f)",
+    "SNAPSHOT_EVERY": "a whole number of events, 1 or more",
+    "PHASE_JOB_TIMEOUT": "a whole number of seconds, 1 or more",
+    "SWEEP_EVERY": "a number of seconds greater than 0",
+    "TABLELOG_EXTRA_GAMES": "game modules this process can import, comma-separated",
+}
+# Read as they are, an empty one included: empty turns that limit off.
+RATE_LIMITS = ("RATE_LIMIT_CREATE", "RATE_LIMIT_IMPORT", "RATE_LIMIT_AUTH_FAILURES")
+
+
+def redis_url(value: str | None) -> str | None:
+    """A URL redis-py can connect to, as it was given."""
+    if value is None:
+        return None
+    try:
+        redis.connection.parse_url(value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from None
+    parts = urlparse(value)
+    if parts.scheme != "unix" and not re.fullmatch(r"/?\d*", parts.path):
+        raise ValidationError(f"the database is a number, not {parts.path[1:]!r}")
+    return value
+
+
+def game_modules(value: str | None) -> list[str]:
+    """The built-in games plus the modules named, each one importable."""
+    extra = [name.strip() for name in (value or "").split(",") if name.strip()]
+    missing = [name for name in extra if not _importable(name)]
+    if missing:
+        raise ValidationError(f"no module {', '.join(missing)}")
+    return BUILTIN_GAMES + extra
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class SettingsEnv(Env):
+    """environs' reader, in which an empty variable counts as unset (`SNAPSHOT_EVERY= make
+    run` means the default) unless named in `keep_empty`; it collects every bad value, and
+    `check` reports them all at once."""
+
+    def __init__(self, keep_empty: tuple[str, ...] = ()):
+        super().__init__(eager=False)
+        self.keep_empty = set(keep_empty)
+        self.add_parser("redis_url", redis_url)
+        self.add_parser("game_modules", game_modules)
+
+    def _get_value(self, env_key, default):
+        value = super()._get_value(env_key, default)
+        return default if value == "" and env_key not in self.keep_empty else value
+
+    def check(self, allowed: dict[str, str]) -> None:
+        """Raise one SettingsError naming every variable read so far that was refused."""
+        try:
+            self.seal()
+        except EnvValidationError as error:
+            lines = [_refusal(name, reasons, allowed.get(name))
+                     for name, reasons in sorted(error.error_messages.items())]  # fmt: skip
+            raise SettingsError("\n".join(lines)) from None
+
+
+def _refusal(name: str, reasons: list[str], allowed: str | None) -> str:
+    # A URL's password stays out of the message, which ends up in terminals and logs.
+    shown = re.sub(r"(//[^/@:]*:)[^/@]*@", r"\1***@", os.environ.get(name, ""))
+    line = f"{name}={shown!r}: {' '.join(str(reason).rstrip('.') + '.' for reason in reasons)}"
+    return f"{line} Allowed: {allowed}." if allowed else line
+
+
 @dataclass(frozen=True)
 class Settings:
-    """REDIS_URL holds the logs (a Redis Cluster node's URL with REDIS_CLUSTER=1);
-    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one);
-    SECRET_KEY_FILE the key that seals cached states (made on first start; every web and
-    worker process of one service must read the same key, or each refolds what the others
-    cached)."""
+    """REDIS_URL holds the logs (a Redis Cluster node's URL with REDIS_CLUSTER on);
+    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one). A worker
+    sweeps for games left pending every SWEEP_EVERY seconds. The rate limits are
+    limits-style strings ("60/minute"); an empty one is off. SECRET_KEY_FILE holds the key
+    that seals cached states (made on first start; every web and worker process of one
+    service must read the same file, or each refolds what the others cached)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
     rq_redis_url: str | None = None
     snapshot_every: int = 100
     phase_job_timeout: int = 60
+    sweep_every: float = 60.0
+    rate_limit_create: str = "60/minute"
+    rate_limit_import: str = "20/minute"
+    rate_limit_auth_failures: str = "30/minute"
     secret_key_file: str = "var/secret.key"
     game_modules: list[str] = field(default_factory=configured_modules)
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
-        values = {
-            "redis_url": os.environ.get("REDIS_URL", cls.redis_url),
-            "redis_cluster": os.environ.get("REDIS_CLUSTER", "").lower() in ("1", "true", "yes"),
-            "rq_redis_url": os.environ.get("RQ_REDIS_URL") or None,
-            "snapshot_every": int(os.environ.get("SNAPSHOT_EVERY", cls.snapshot_every)),
-            "phase_job_timeout": int(os.environ.get("PHASE_JOB_TIMEOUT", cls.phase_job_timeout)),
-            "secret_key_file": os.environ.get("SECRET_KEY_FILE", cls.secret_key_file),
+        """The settings from the environment, every one checked (SettingsError names all
+        that are bad); `overrides` replace fields, and their variables are not read."""
+        env = SettingsEnv(keep_empty=RATE_LIMITS)
+        at_least_1 = valid.Range(min=1)
+        readers = {
+            "redis_url": lambda: env.redis_url("REDIS_URL", cls.redis_url),
+            "redis_cluster": lambda: env.bool("REDIS_CLUSTER", cls.redis_cluster),
+            "rq_redis_url": lambda: env.redis_url("RQ_REDIS_URL", None),
+            "snapshot_every": lambda: env.int(
+                "SNAPSHOT_EVERY", cls.snapshot_every, validate=at_least_1
+            ),
+            "phase_job_timeout": lambda: env.int(
+                "PHASE_JOB_TIMEOUT", cls.phase_job_timeout, validate=at_least_1
+            ),
+            "sweep_every": lambda: env.float(
+                "SWEEP_EVERY", cls.sweep_every, validate=valid.Range(min=0, min_inclusive=False)
+            ),
+            "rate_limit_create": lambda: env.str("RATE_LIMIT_CREATE", cls.rate_limit_create),
+            "rate_limit_import": lambda: env.str("RATE_LIMIT_IMPORT", cls.rate_limit_import),
+            "rate_limit_auth_failures": lambda: env.str(
+                "RATE_LIMIT_AUTH_FAILURES", cls.rate_limit_auth_failures
+            ),
+            "secret_key_file": lambda: env.str("SECRET_KEY_FILE", cls.secret_key_file),
+            "game_modules": lambda: env.game_modules("TABLELOG_EXTRA_GAMES", None),
         }
-        values.update(overrides)
-        return cls(**values)
+        values = {name: read() for name, read in readers.items() if name not in overrides}
+        env.check(ALLOWED)
+        return cls(**values, **overrides)
 
     def __post_init__(self):
         if self.redis_cluster and not self.rq_redis_url:
-            raise ValueError("with REDIS_CLUSTER, set RQ_REDIS_URL: RQ needs a plain Redis")
+            raise SettingsError(
+                "REDIS_CLUSTER is on but RQ_REDIS_URL is not set: RQ does not run on a Redis "
+                "Cluster, so the job queues need a plain Redis of their own."
+            )
 
     @property
     def queue_url(self) -> str:

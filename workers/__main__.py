@@ -1,5 +1,6 @@
 """`python -m workers`: one RQ worker for the automatic phases, sweeping at start and then
-every SWEEP_EVERY seconds (default 60) for games left pending.
+every SWEEP_EVERY seconds (default 60) for games left pending. A bad setting stops it at
+start with one line that names it.
 
 Production runs as many of these as it needs, on as many machines (`rq worker phases` works
 too, without the sweeps; then run `flask --app app sweep` on a schedule). The scheduler it
@@ -8,13 +9,13 @@ a scheduler that died.
 """
 
 import logging
-import os
+import sys
 import threading
 
 import redis
 from rq import Worker
 
-from projections.services import Settings
+from projections.services import Settings, SettingsError
 from workers.jobs import services
 from workers.queue import SERIALIZER, PhaseQueue
 from workers.sweeper import sweep
@@ -35,18 +36,24 @@ def sweep_forever(queue: PhaseQueue, every: float, stop: threading.Event) -> Non
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(message)s")
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
+              file=sys.stderr)  # fmt: skip
+        sys.exit(2)
     connection = redis.Redis.from_url(settings.queue_url)
     queue = PhaseQueue(connection, settings.phase_job_timeout)
     log.info("swept %d pending game(s)", len(sweep(services(), queue)))
     stop = threading.Event()
-    every = float(os.environ.get("SWEEP_EVERY", "60"))
-    threading.Thread(target=sweep_forever, args=(queue, every, stop), daemon=True).start()
+    threading.Thread(
+        target=sweep_forever, args=(queue, settings.sweep_every, stop), daemon=True
+    ).start()
     try:
         # Maintenance restarts a scheduler that died (Redis went away) and is due every
         # maintenance_interval; RQ's 10 minutes would stall every retry's back-off that long.
         worker = Worker([queue.queue], connection=connection, serializer=SERIALIZER,
-                        maintenance_interval=max(1, int(every)))  # fmt: skip
+                        maintenance_interval=max(1, int(settings.sweep_every)))  # fmt: skip
         worker.work(with_scheduler=True)
     finally:
         stop.set()

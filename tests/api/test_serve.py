@@ -1,19 +1,23 @@
 """`make run`'s launcher for real: embedded Redis, worker and gunicorn from one command;
 SIGINT (Ctrl-C) or SIGTERM stops all three cleanly, and a restart on the same data has every
-acknowledged event."""
+acknowledged event. Clients that stall do not hold the API, gunicorn's own refusals are
+problem details, and two instances on one machine keep out of each other's way."""
 
 import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from gunicorn.ctl.client import ControlClient
 
 from app.embedded_redis import free_port
-from tests.conftest import wait_for
+from tests.conftest import descendants, wait_for
 
 ROOT = Path(__file__).parents[2]
 
@@ -36,12 +40,104 @@ def healthy(port):
     return status == 200 and body["workers"] == 1
 
 
-def launch(workdir, port):
+def launch(workdir, port, output=subprocess.PIPE):
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL")}
     env.update(PORT=str(port), WEB_CONCURRENCY="1", PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, "-m", "app.serve"], cwd=workdir, env=env,
-                            start_new_session=True, stdout=subprocess.PIPE,
+                            start_new_session=True, stdout=output,
                             stderr=subprocess.STDOUT)  # fmt: skip
+
+
+def stop(service):
+    service.send_signal(signal.SIGTERM)
+    try:
+        service.wait(timeout=90)
+    except subprocess.TimeoutExpired:
+        os.killpg(service.pid, signal.SIGKILL)
+        service.wait()
+
+
+class Served:
+    """One `make run` in its own folder, its output in output.log there."""
+
+    def __init__(self, workdir):
+        self.workdir, self.port = workdir, free_port()
+        with open(workdir / "output.log", "wb") as output:
+            self.process = launch(workdir, self.port, output)
+        try:
+            wait_for(lambda: healthy(self.port), timeout=60, every=0.2)
+        except AssertionError:
+            stop(self.process)
+            raise AssertionError((workdir / "output.log").read_text()) from None
+
+    def gunicorn_pid(self) -> int:
+        """The pid its own control socket says its gunicorn has."""
+        path = self.workdir / "var" / f"gunicorn-{self.port}.ctl"
+        with ControlClient(str(path), timeout=10) as control:
+            return control.send_command("show all")["arbiter"]["pid"]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One `make run` shared by the tests that only talk to it."""
+    served = Served(tmp_path_factory.mktemp("served"))
+    yield served
+    stop(served.process)
+
+
+def stalled_connection(port, sent: bytes) -> socket.socket:
+    """A client that sends `sent` and then nothing more, keeping the connection open."""
+    stalled = socket.create_connection(("127.0.0.1", port), timeout=10)
+    stalled.sendall(sent)
+    return stalled
+
+
+def test_stalled_clients_do_not_hold_the_api(served):
+    half_sent = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    no_body = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"
+    stalled = [stalled_connection(served.port, sent) for sent in [half_sent, no_body] * 2]
+    try:
+        time.sleep(0.5)  # they are read and waited on
+        start = time.monotonic()
+        status, body = call(served.port, "GET", "/api/health")
+        assert status == 200 and body["ok"]
+        assert time.monotonic() - start < 5
+    finally:
+        for connection in stalled:
+            connection.close()
+
+
+@pytest.mark.parametrize(
+    "request_bytes, status",
+    [
+        (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        (b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431),
+        (b"GET /api/health HTTP/1.1\r\n" + b"X-Many: 1\r\n" * 200 + b"\r\n", 431),
+        (b"NOT A REQUEST LINE\r\n\r\n", 400),
+    ],
+    ids=["long request line", "long header", "too many headers", "malformed"],
+)
+def test_gunicorn_refuses_with_problem_details(served, request_bytes, status):
+    with socket.create_connection(("127.0.0.1", served.port), timeout=10) as connection:
+        connection.sendall(request_bytes)
+        response = http.client.HTTPResponse(connection)
+        response.begin()
+        body = response.read()
+    assert response.status == status
+    assert response.getheader("Content-Type") == "application/problem+json"
+    problem = json.loads(body)
+    assert problem["status"] == status and problem["title"] and problem["detail"]
+
+
+def test_two_instances_each_have_their_own_control_socket(served, tmp_path):
+    other = Served(tmp_path)
+    try:
+        ours, theirs = served.gunicorn_pid(), other.gunicorn_pid()
+        assert ours in descendants(served.process.pid)
+        assert theirs in descendants(other.process.pid)
+    finally:
+        stop(other.process)
+    assert served.gunicorn_pid() == ours  # the other one stopping took nothing of ours
 
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
@@ -68,6 +164,7 @@ def test_run_stops_cleanly_and_loses_nothing(tmp_path, stop_signal):
         output = service.communicate(timeout=90)[0].decode()
         assert service.returncode == 0, output
         assert "tablelog: stopped" in output
+        assert (tmp_path / "var" / "redis.password").read_text().strip() not in output
     finally:
         if service.poll() is None:
             os.killpg(service.pid, signal.SIGKILL)
@@ -81,6 +178,23 @@ def test_run_stops_cleanly_and_loses_nothing(tmp_path, stop_signal):
     finally:
         service.send_signal(signal.SIGTERM)
         service.communicate(timeout=90)
+
+
+BAD_SETTINGS = [("SNAPSHOT_EVERY", "0"), ("PORT", "http"), ("WEB_CONCURRENCY", "none"),
+                ("REDIS_PORT", "99999"), ("WEB_THREADS", "0")]  # fmt: skip
+
+
+@pytest.mark.parametrize("name, value", BAD_SETTINGS)
+def test_a_bad_setting_stops_make_run_before_anything_starts(tmp_path, name, value):
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL")}
+    env.update({"PYTHONPATH": str(ROOT), name: value})
+    done = subprocess.run([sys.executable, "-m", "app.serve"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode != 0
+    assert "Traceback" not in done.stdout + done.stderr
+    assert [line.split("=")[0] for line in done.stderr.splitlines()] == [f"tablelog: {name}"]
+    assert f"{name}={value!r}" in done.stderr
+    assert not (tmp_path / "var").exists()  # no Redis was started
 
 
 def list_processes(workdir):

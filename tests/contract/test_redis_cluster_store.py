@@ -2,6 +2,7 @@
 game's hash tag, so the append script's keys share a slot and nothing is CROSSSLOT."""
 
 import pytest
+import redis
 from redis.cluster import RedisCluster
 
 from app.embedded_redis import start_cluster
@@ -11,13 +12,25 @@ from tests.contract.store_contract import StoreContract, append_after_head, even
 
 
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory):
+def nodes(tmp_path_factory):
     servers = start_cluster(tmp_path_factory.mktemp("cluster"))
-    client = RedisCluster(host="127.0.0.1", port=servers[0].port)
-    yield client
-    client.close()
+    yield servers
     for server in servers:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster(nodes):
+    client = RedisCluster.from_url(nodes[0].url.removesuffix("/0"))
+    yield client
+    client.close()
+
+
+def test_every_node_wants_the_password(nodes):
+    for node in nodes:
+        stranger = redis.Redis(host="127.0.0.1", port=node.port)
+        with stranger, pytest.raises(redis.AuthenticationError):
+            stranger.cluster("info")
 
 
 class TestRedisClusterStore(StoreContract):
