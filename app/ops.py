@@ -2,10 +2,11 @@
 
 import redis
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 from rq import Worker
 
 from app import schemas
+from app.body import Blueprint
 from app.context import phase_queue, services
 
 blp = Blueprint("ops", __name__, url_prefix="/api", description="Jobs and health")

@@ -12,6 +12,7 @@ from flask import Flask, Response, json, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from app.body import InvalidJSON
 from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
 from games import UnknownGame
 from games.errors import RuleViolation
@@ -40,10 +41,19 @@ def problem(status: int, title: str, detail: str, slug: str | None = None, **ext
 
 
 def field_problem(errors: dict, detail: str | None = None) -> Response:
-    names = ", ".join(sorted(_paths(errors)))
-    return problem(
-        400, "Invalid request", detail or f"invalid field(s): {names}", "invalid", errors=errors
-    )
+    """A 400 naming the fields: the one and what is wrong with it, or the several."""
+    names = sorted(_paths(errors))
+    if detail is None:
+        detail = first_error(errors) if len(names) == 1 else f"invalid fields: {', '.join(names)}"
+    return problem(400, "Invalid request", detail, "invalid", errors=errors)
+
+
+def first_error(errors, prefix="") -> str:
+    """`where: what` of the first message in a nested errors dict."""
+    if isinstance(errors, dict):
+        key, value = next(iter(errors.items()))
+        return first_error(value, f"{prefix}{key}." if key != "_schema" else prefix)
+    return f"{prefix.rstrip('.') or 'body'}: {errors[0]}"
 
 
 def _paths(errors, prefix=""):
@@ -58,6 +68,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(InvalidEvent)
     def invalid_event(error: InvalidEvent):
         return field_problem(error.errors)
+
+    @app.errorhandler(InvalidJSON)
+    def invalid_json(error: InvalidJSON):
+        return field_problem(error.errors, f"malformed JSON: {first_error(error.errors)}")
 
     @app.errorhandler(ValidationError)
     def invalid(error: ValidationError):

@@ -2,10 +2,12 @@
 
 from flask import Response, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
+from marshmallow import ValidationError
 
 from app import schemas
 from app.auth import new_token
+from app.body import Blueprint, json_lines
 from app.context import services
 from app.games import described, etag
 from replays.steps import MAX_STEPS, replay
@@ -106,12 +108,24 @@ class Import(MethodView):
         """Import an exported log (JSON Lines body) as a new game, verified before it is
         written; hashes and times are kept. Returns the new id and write token."""
         request.max_content_length = MAX_IMPORT_BYTES  # a whole log, not one action
+        log = request.get_data()
+        check_envelopes(log)
         token = new_token()
         svc = services()
-        game_id, state = import_log(svc.recorder, request.get_data(), token)
+        game_id, state = import_log(svc.recorder, log, token)
         meta = svc.projector.meta(game_id)
         body = {**described(game_id, meta), "token": token, "state": state}
         return body, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(meta["version"])}
+
+
+def check_envelopes(log: bytes) -> None:
+    """Every line of an import strict JSON and an envelope in shape, or a 400 naming the line
+    and the field, before the log is verified and folded below."""
+    shape = schemas.ImportedEnvelope()
+    for number, envelope in json_lines(log):
+        errors = shape.validate(envelope) if isinstance(envelope, dict) else ["not an object"]
+        if errors:
+            raise ValidationError({f"line {number}": errors})
 
 
 def _chain(first, rest):

@@ -5,6 +5,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from events.envelope import ACTOR
 
 MAX_SEQ = 2**53  # JSON-safe, and far inside a Redis stream id
+SHA256 = r"^[0-9a-f]{64}$"
 ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
 
 
@@ -94,6 +95,24 @@ class Envelope(Schema):
     withdrawn_by = fields.Integer(
         allow_none=True, metadata={"description": "the retract that withdrew it, if any"}
     )
+
+
+class ImportedEnvelope(Schema):
+    """One line of an import: an envelope as `export` writes it."""
+
+    seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ))
+    event_id = fields.UUID(required=True)
+    type = fields.String(required=True)
+    schema_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    actor = fields.String(required=True, validate=validate.Regexp(ACTOR))
+    payload = fields.Dict(required=True)
+    recorded_at = fields.String(required=True, validate=validate.Regexp(ISO_INSTANT))
+    occurred_at = fields.String(required=True, allow_none=True,
+                                validate=validate.Regexp(ISO_INSTANT))  # fmt: skip
+    caused_by = fields.Integer(required=True, allow_none=True, strict=True,
+                               validate=validate.Range(min=1, max=MAX_SEQ))  # fmt: skip
+    prev_hash = fields.String(required=True, validate=validate.Regexp(SHA256))
+    hash = fields.String(required=True, validate=validate.Regexp(SHA256))
 
 
 class EventIn(Schema):
