@@ -7,7 +7,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, log, ops, problems, replay
+from app import body, cli, docs, games, limits, log, ops, problems, replay
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -56,6 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)
+    limits.register(app, svc)
     problems.register(app)
     cli.register(app)
     return app

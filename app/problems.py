@@ -9,9 +9,11 @@ import logging
 
 import redis
 from flask import Flask, Response, json, request
+from flask_limiter import RateLimitExceeded
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from app import limits
 from app.body import InvalidJSON
 from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
 from games import UnknownGame
@@ -136,6 +138,15 @@ def register(app: Flask) -> None:
     def store_unavailable(error: redis.RedisError):
         log.error("redis: %s", error)
         return problem(503, "Store unavailable", "the event store cannot be reached; retry later")
+
+    @app.errorhandler(RateLimitExceeded)
+    def rate_limited(error: RateLimitExceeded):
+        seconds = limits.retry_after()
+        response = problem(
+            429, "Too many requests", f"{error.description}; retry in {seconds} s", "rate-limited"
+        )
+        response.headers["Retry-After"] = str(seconds)
+        return response
 
     @app.errorhandler(HTTPException)
     def http_exception(error: HTTPException):

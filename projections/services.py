@@ -26,6 +26,9 @@ class Settings:
     rq_redis_url: str | None = None
     snapshot_every: int = 100
     phase_job_timeout: int = 60
+    rate_limit_create: str = "60/minute"
+    rate_limit_import: str = "20/minute"
+    rate_limit_auth_failures: str = "30/minute"
     game_modules: list[str] = field(default_factory=configured_modules)
 
     @classmethod
@@ -36,6 +39,11 @@ class Settings:
             "rq_redis_url": os.environ.get("RQ_REDIS_URL") or None,
             "snapshot_every": int(os.environ.get("SNAPSHOT_EVERY", cls.snapshot_every)),
             "phase_job_timeout": int(os.environ.get("PHASE_JOB_TIMEOUT", cls.phase_job_timeout)),
+            "rate_limit_create": os.environ.get("RATE_LIMIT_CREATE", cls.rate_limit_create),
+            "rate_limit_import": os.environ.get("RATE_LIMIT_IMPORT", cls.rate_limit_import),
+            "rate_limit_auth_failures": os.environ.get(
+                "RATE_LIMIT_AUTH_FAILURES", cls.rate_limit_auth_failures
+            ),
         }
         values.update(overrides)
         return cls(**values)
