@@ -7,7 +7,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, limits, log, ops, problems, replay
+from app import body, cli, docs, games, headers, limits, log, ops, problems, replay
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -57,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)
     limits.register(app, svc)
+    headers.register(app)
     problems.register(app)
     cli.register(app)
     return app

@@ -23,6 +23,7 @@ def assert_limited(response):
     assert response.content_type == "application/problem+json"
     assert response.json["type"].endswith("/rate-limited")
     assert 1 <= int(response.headers["Retry-After"]) <= 60
+    assert response.headers["Cache-Control"] == "no-store"
 
 
 def test_creating_games_past_the_limit_is_429_for_that_address_only(settings, redis_client):
