@@ -39,7 +39,7 @@ def problem(status: int, title: str, detail: str, slug: str | None = None, **ext
     headers = {}
     if "current_version" in body:
         headers["ETag"] = f'"{body["current_version"]}"'
-    return Response(json.dumps(body), status, headers, mimetype=MEDIA_TYPE)
+    return Response(json.dumps(body) + "\n", status, headers, mimetype=MEDIA_TYPE)
 
 
 def field_problem(errors: dict, detail: str | None = None) -> Response:
