@@ -26,6 +26,9 @@ MAX_DEPTH = 64  # arrays and objects within each other; the deepest game data is
 MAX_INT_DIGITS = 20  # a 64-bit integer; seqs and amounts stay within 2**53
 
 SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE = (
+    "a lone UTF-16 surrogate ({}) is not a character; send UTF-8, or pair the surrogates"
+)
 # JSON's strings (skipped whole) and its brackets, to find where nesting goes too deep.
 STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]')
 
@@ -46,9 +49,9 @@ class _Unholdable:
 
 
 def _integer(digits: str):
-    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        return _Unholdable(f"an integer of {len(digits.lstrip('-'))} digits; "
-                           f"at most {MAX_INT_DIGITS} are accepted")  # fmt: skip
+    count = len(digits.lstrip("-"))
+    if count > MAX_INT_DIGITS:
+        return _Unholdable(f"an integer of {count} digits; at most {MAX_INT_DIGITS} are accepted")
     return int(digits)
 
 
@@ -120,8 +123,7 @@ def _check(value, depth: int) -> None:
     if isinstance(value, str):
         found = not value.isascii() and SURROGATE.search(value)
         if found:
-            raise _Refused(f"a lone UTF-16 surrogate ({_printable(found.group())}) is not a "
-                           "character; encode text as UTF-8, or pair the surrogates")  # fmt: skip
+            raise _Refused(LONE_SURROGATE.format(_printable(found.group())))
     elif isinstance(value, _Unholdable):
         raise _Refused(value.reason)
     elif isinstance(value, dict | list):

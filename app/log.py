@@ -32,8 +32,7 @@ def if_match_version() -> int | None:
         return -1
     digits = match.group(1).lstrip("0") or "0"
     if len(digits) > len(str(MAX_SEQ)) or int(digits) > MAX_SEQ:
-        abort(400, errors={"If-Match": [f"a version of {len(digits)} digits; no seq is past "
-                                        f"{MAX_SEQ}"]})  # fmt: skip
+        abort(400, errors={"If-Match": [f"a version past {MAX_SEQ}, which no game reaches"]})
     return int(digits)
 
 
