@@ -7,7 +7,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import cli, docs, games, log, ops, problems, replay
+from app import body, cli, docs, games, headers, limits, log, ops, problems, replay
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -43,6 +43,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.config.update(test_config or {})
+    body.register(app)
     settings = app.config.get("TABLELOG_SETTINGS") or Settings.from_env()
     svc = Services(settings)
     app.extensions["tablelog"] = svc
@@ -55,6 +56,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)
+    limits.register(app, svc)
+    headers.register(app)
     problems.register(app)
     cli.register(app)
     return app

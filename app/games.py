@@ -2,10 +2,11 @@
 
 from flask import Response, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from app import schemas
 from app.auth import new_token
+from app.body import Blueprint
 from app.context import job_link, phase_queue, services
 from projections.catalog import summary
 

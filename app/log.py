@@ -5,12 +5,14 @@ import uuid
 
 from flask import request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from app import schemas
 from app.auth import require_write_token
+from app.body import Blueprint
 from app.context import services
 from app.games import etag, pending_job
+from app.schemas import MAX_SEQ
 from replays.steps import annotated
 
 blp = Blueprint("log", __name__, url_prefix="/api/games", description="A game's event log")
@@ -20,12 +22,18 @@ EVENT_FIELDS = ("type", "payload", "actor", "event_id", "occurred_at")
 
 
 def if_match_version() -> int | None:
-    """The version named by If-Match; -1 (matches nothing) if it names none we could hold."""
+    """The version named by If-Match; -1 (matches nothing) for an entity tag not ours, and a
+    400 for a version past any seq, as `expected_version` answers."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
     match = ETAG_VALUE.match(header.strip())
-    return int(match.group(1)) if match else -1
+    if not match:
+        return -1
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > len(str(MAX_SEQ)) or int(digits) > MAX_SEQ:
+        abort(400, errors={"If-Match": [f"a version past {MAX_SEQ}, which no game reaches"]})
+    return int(digits)
 
 
 def submitted_events(game_id: str, body: dict) -> list[dict]:

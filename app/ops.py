@@ -1,18 +1,39 @@
-"""Operations: a worker job's status, and the service's health."""
+"""Operations: where to start (the index of /api), a worker job's status, and the service's
+health."""
 
 import redis
+from flask import url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 from rq import Worker
 
 from app import schemas
+from app.body import Blueprint
 from app.context import phase_queue, services
 
-blp = Blueprint("ops", __name__, url_prefix="/api", description="Jobs and health")
+blp = Blueprint("ops", __name__, url_prefix="/api", description="The index, jobs and health")
 
 
 def _time(value) -> str | None:
     return value.isoformat() if value else None
+
+
+@blp.route("")
+class Index(MethodView):
+    @blp.response(200, schemas.Index)
+    def get(self):
+        """Where to start: the docs, the OpenAPI document, the games, import and health."""
+        return {
+            "title": "tablelog",
+            "kinds": services().games.kinds(),
+            "links": {
+                "docs": url_for("docs.page"),
+                "openapi": url_for("api-docs.openapi_json"),
+                "games": url_for("games.Games"),
+                "import": url_for("replay.Import"),
+                "health": url_for("ops.Health"),
+            },
+        }
 
 
 @blp.route("/jobs/<job_id>")

@@ -9,9 +9,12 @@ import logging
 
 import redis
 from flask import Flask, Response, json, request
+from flask_limiter import RateLimitExceeded
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from app import limits
+from app.body import InvalidJSON
 from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
 from games import UnknownGame
 from games.errors import RuleViolation
@@ -36,14 +39,23 @@ def problem(status: int, title: str, detail: str, slug: str | None = None, **ext
     headers = {}
     if "current_version" in body:
         headers["ETag"] = f'"{body["current_version"]}"'
-    return Response(json.dumps(body), status, headers, mimetype=MEDIA_TYPE)
+    return Response(json.dumps(body) + "\n", status, headers, mimetype=MEDIA_TYPE)
 
 
 def field_problem(errors: dict, detail: str | None = None) -> Response:
-    names = ", ".join(sorted(_paths(errors)))
-    return problem(
-        400, "Invalid request", detail or f"invalid field(s): {names}", "invalid", errors=errors
-    )
+    """A 400 naming the fields: the one and what is wrong with it, or the several."""
+    names = sorted(_paths(errors))
+    if detail is None:
+        detail = first_error(errors) if len(names) == 1 else f"invalid fields: {', '.join(names)}"
+    return problem(400, "Invalid request", detail, "invalid", errors=errors)
+
+
+def first_error(errors, prefix="") -> str:
+    """`where: what` of the first message in a nested errors dict."""
+    if isinstance(errors, dict):
+        key, value = next(iter(errors.items()))
+        return first_error(value, f"{prefix}{key}." if key != "_schema" else prefix)
+    return f"{prefix.rstrip('.') or 'body'}: {errors[0]}"
 
 
 def _paths(errors, prefix=""):
@@ -58,6 +70,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(InvalidEvent)
     def invalid_event(error: InvalidEvent):
         return field_problem(error.errors)
+
+    @app.errorhandler(InvalidJSON)
+    def invalid_json(error: InvalidJSON):
+        return field_problem(error.errors, f"malformed JSON: {first_error(error.errors)}")
 
     @app.errorhandler(ValidationError)
     def invalid(error: ValidationError):
@@ -127,6 +143,15 @@ def register(app: Flask) -> None:
     def store_unavailable(error: redis.RedisError):
         log.error("redis: %s", error)
         return problem(503, "Store unavailable", "the event store cannot be reached; retry later")
+
+    @app.errorhandler(RateLimitExceeded)
+    def rate_limited(error: RateLimitExceeded):
+        seconds = limits.retry_after()
+        response = problem(
+            429, "Too many requests", f"{error.description}; retry in {seconds} s", "rate-limited"
+        )
+        response.headers["Retry-After"] = str(seconds)
+        return response
 
     @app.errorhandler(HTTPException)
     def http_exception(error: HTTPException):

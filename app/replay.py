@@ -2,10 +2,12 @@
 
 from flask import Response, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
+from marshmallow import ValidationError
 
 from app import schemas
 from app.auth import new_token
+from app.body import Blueprint, json_lines
 from app.context import services
 from app.games import described, etag
 from replays.steps import MAX_STEPS, replay
@@ -106,12 +108,25 @@ class Import(MethodView):
         """Import an exported log (JSON Lines body) as a new game, verified before it is
         written; hashes and times are kept. Returns the new id and write token."""
         request.max_content_length = MAX_IMPORT_BYTES  # a whole log, not one action
+        log = envelopes(request.get_data())
         token = new_token()
         svc = services()
-        game_id, state = import_log(svc.recorder, request.get_data(), token)
+        game_id, state = import_log(svc.recorder, log, token)
         meta = svc.projector.meta(game_id)
         body = {**described(game_id, meta), "token": token, "state": state}
         return body, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(meta["version"])}
+
+
+def envelopes(body: bytes) -> list[tuple[int, dict]]:
+    """(line number, envelope) of each line of an import, parsed strictly as every request
+    body is: an object, or a 400 naming the line. What each holds is audited below."""
+    lines = json_lines(body)
+    for number, envelope in lines:
+        if not isinstance(envelope, dict):
+            raise ValidationError({f"line {number}": ["not a JSON object"]})
+    if not lines:
+        raise ValidationError({"body": ["no events: one envelope per line is expected"]})
+    return lines
 
 
 def _chain(first, rest):

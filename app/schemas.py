@@ -198,6 +198,16 @@ class JobOut(Schema):
     ended_at = fields.String(allow_none=True)
 
 
+class Index(Schema):
+    title = fields.String()
+    kinds = fields.List(fields.String(), metadata={"description": "the games one can create"})
+    links = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "docs, openapi, games, import (POST), health"},
+    )
+
+
 class Health(Schema):
     ok = fields.Boolean()
     redis = fields.Boolean()

@@ -11,13 +11,15 @@ from projections.state import Record
 
 
 class LogProblem(Exception):
-    """The first seq that does not hold, what kind of problem (hash, event, fold) and why."""
+    """The first seq that does not hold, what kind of problem (hash, event, fold) and why;
+    `errors` names the fields at fault, where an event's fields are."""
 
-    def __init__(self, seq: int, problem: str, detail: str):
+    def __init__(self, seq: int, problem: str, detail: str, errors: dict | None = None):
         super().__init__(f"seq {seq}: {detail}")
         self.seq = seq
         self.problem = problem
         self.detail = detail
+        self.errors = errors
 
 
 def audit(recorder: Recorder, log: list[dict]):
@@ -53,7 +55,8 @@ def _kind(recorder: Recorder, first: dict) -> str:
         or not name.endswith(".created")
         or kind not in recorder.games.kinds()
     ):
-        raise LogProblem(1, "event", "the first event must be a game's creation")
+        message = f"the first event must be a game's creation: {{kind}}.created, not {name!r}"
+        raise LogProblem(1, "event", message, {"type": [message]})
     return kind
 
 
@@ -65,7 +68,7 @@ def _first_bad_event(recorder, log, kind, players) -> LogProblem | None:
         try:
             recorder.check_stored(envelope, kind, players)
         except InvalidEvent as error:
-            return LogProblem(seq, "event", _sentence(error.errors))
+            return LogProblem(seq, "event", _sentence(error.errors), error.errors)
         earlier = seen.setdefault(envelope["event_id"], seq)
         if earlier != seq:
             return LogProblem(seq, "event", f"event_id {envelope['event_id']} is seq {earlier}'s")

@@ -6,8 +6,6 @@ becomes a new game with a new id and a new write token; hashes and times are kep
 imported log verifies exactly as the exported one did.
 """
 
-import json
-
 from events.envelope import canonical
 from projections.recorder import InvalidEvent, Recorder
 from replays.audit import LogProblem, audit
@@ -20,35 +18,18 @@ def export_lines(recorder: Recorder, game_id: str):
         yield canonical(envelope) + b"\n"
 
 
-def parse_lines(body: bytes) -> list[dict]:
-    log = []
-    for number, line in enumerate(body.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            envelope = json.loads(line)
-        except RecursionError:
-            raise InvalidEvent({f"line {number}": ["JSON nested too deep"]}) from None
-        except ValueError as error:
-            raise InvalidEvent({f"line {number}": [f"not JSON: {error}"]}) from None
-        if not isinstance(envelope, dict):
-            raise InvalidEvent({f"line {number}": ["not a JSON object"]})
-        log.append(envelope)
-    if not log:
-        raise InvalidEvent({"body": ["no events: one envelope per line is expected"]})
-    return log
-
-
-def import_log(recorder: Recorder, body: bytes, token: str) -> tuple[str, dict]:
-    """A new game holding the log in `body`. Returns its id and its head state."""
-    log = parse_lines(body)
+def import_log(recorder: Recorder, lines: list[tuple[int, dict]], token: str):
+    """A new game holding the envelopes of `lines` ([(line number, envelope)]), refused at
+    the first line that does not hold. Returns its id and its head state."""
+    log = [envelope for _, envelope in lines]
     kept = []
     try:
         for envelope, record in audit(recorder, log):
             if recorder.projector.is_kept(envelope):
                 kept.append(record)
     except LogProblem as problem:
-        raise InvalidEvent({f"seq {problem.seq}": [problem.detail]}) from None
+        line = lines[min(problem.seq, len(lines)) - 1][0]
+        raise InvalidEvent({f"line {line}": problem.errors or [problem.detail]}) from None
     kind = log[0]["type"].removesuffix(".created")
     game_id = recorder.write_new_game(kind, log, [*kept, record], token)
     return game_id, record.state

@@ -1,6 +1,8 @@
 """The whole service with its logs on a three-node Redis Cluster and its queue on the plain
 Redis (RQ does not run on a cluster): a game recorded, resolved, replayed and verified."""
 
+import dataclasses
+
 import pytest
 
 from app import create_app
@@ -48,3 +50,14 @@ def test_a_game_on_redis_cluster(cluster_client, start_worker):
     assert client.get(f"/api/games/{game_id}/replay?from=1").json["steps"][-1]["state"]
     assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True
     assert len(client.get("/api/games?kind=toy").json["items"]) == 4
+
+
+def test_rate_limits_count_on_the_cluster(cluster_client):
+    _, settings = cluster_client
+    limited = dataclasses.replace(settings, rate_limit_create="1/minute")
+    client = create_app({"TESTING": True, "TABLELOG_SETTINGS": limited}).test_client()
+    create_toy(client)
+    response = client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"]})
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
+    cluster = client.application.extensions["tablelog"].redis
+    assert cluster.keys("LIMITS:*", target_nodes=cluster.ALL_NODES)

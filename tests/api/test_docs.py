@@ -43,3 +43,15 @@ def test_the_docs_page_lists_everything_and_loads_nothing_from_elsewhere(client)
     for event_type in registered_types():
         assert f'id="event-{event_type.name}"' in html
     assert not re.search(r'<(script|link|img)[^>]+(src|href)="https?://', html)
+
+
+def test_api_answers_an_index_whose_links_all_answer(client):
+    index = client.get("/api")
+    assert index.status_code == 200 and index.content_type == "application/json"
+    links = index.json["links"]
+    assert {"docs", "openapi", "games", "health"} <= set(links)
+    for name, href in links.items():
+        if name != "import":
+            assert client.get(href).status_code == 200, (name, href)
+    assert links["openapi"] == "/api/openapi.json" and links["docs"] == "/api/docs"
+    assert "burnrate" in index.json["kinds"] and "fcm" in index.json["kinds"]

@@ -1,43 +1,97 @@
-"""The README's walk through the API, run: every curl in it, in order, answers what it says."""
+"""The README's walk through the API, run: every command in it, in order, answers what it says.
 
+The walk-through is shell (curl and jq against `$B`); this reads each command and plays it on
+the test client: a curl is a request whose status is checked against its `# -> ` line, `-o`
+keeps the answer as the file the later commands read, `G=$(jq -r .id game.json)` reads it.
+A command this cannot play fails the test, so the README holds nothing that is not run."""
+
+import json
 import re
 import shlex
 from pathlib import Path
 
 README = Path(__file__).parents[2] / "README.md"
+BASE = "B=http://127.0.0.1:${PORT:-8000}"
+JQ = re.compile(r"^(\w+)=\$\(jq -r \.(\w+) ([\w.]+)\)$")
 
 
-def walkthrough_calls():
-    """(method, path, headers, body, expected status) of each curl in the walk-through."""
+def walkthrough() -> list[str]:
+    """The commands of the walk-through, continuation lines joined, `# -> ` lines kept."""
     text = README.read_text()
     section = text[text.index("## A walk through the API") : text.index("## Configuration")]
-    calls = []
+    commands = []
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
-        commands = re.split(r"\n(?=curl )", block.replace("\\\n", " ").strip())
-        for command in commands:
-            line, _, expected = command.partition("# -> ")
-            args = shlex.split(line)
-            method = args[args.index("-X") + 1] if "-X" in args else "GET"
-            url = next(a for a in args if a.startswith("localhost:8000"))
-            headers = dict(args[i + 1].split(": ", 1) for i, a in enumerate(args) if a == "-H")
-            body = args[args.index("-d") + 1] if "-d" in args else None
-            calls.append((method, url.removeprefix("localhost:8000"), headers, body,
-                          int(expected.strip())))  # fmt: skip
-    return calls
+        block = block.replace("\\\n", " ").strip()
+        commands += re.split(r"\n(?=curl |\w+=|# -> )", block)
+    return commands
+
+
+def curl_request(command: str, names: dict, files: dict) -> dict:
+    """The request a curl command makes, and where its answer goes (`-o`)."""
+    args = shlex.split(command)
+    request = {"method": "GET", "headers": {}, "data": None, "output": None, "write_out": None}
+    words = iter(args[1:])
+    for word in words:
+        if word == "-s":
+            continue
+        if word == "-X":
+            request["method"] = next(words)
+        elif word == "-H":
+            name, value = next(words).split(": ", 1)
+            request["headers"][name] = expand(value, names)
+        elif word in ("-d", "--data-binary"):
+            data = next(words)
+            request["data"] = files[data[1:]] if data.startswith("@") else data
+            assert word == "--data-binary" or not data.startswith("@"), "-d @file drops newlines"
+        elif word == "-o":
+            request["output"] = next(words)
+        elif word == "-w":
+            request["write_out"] = next(words)
+        elif word.startswith("$B/"):
+            request["path"] = expand(word.removeprefix("$B"), names)
+        else:
+            raise AssertionError(f"the test cannot play curl's {word!r}: {command[:80]}")
+    return request
+
+
+def expand(text: str, names: dict) -> str:
+    for name, value in names.items():
+        text = text.replace(f"${name}", value)
+    assert "$" not in text, f"an unset variable in {text}"
+    return text
 
 
 def test_the_readme_walkthrough_answers_as_written(client, start_worker):
     start_worker()
-    names = {}
-    calls = walkthrough_calls()
-    assert len(calls) >= 8
-    for method, path, headers, body, expected in calls:
-        for name, value in names.items():
-            path = path.replace(f"${name}", value)
-            headers = {k: v.replace(f"${name}", value) for k, v in headers.items()}
-        response = client.open(path, method=method, headers=headers, data=body)
-        assert response.status_code == expected, (method, path, response.data[:300])
-        if expected == 422:
-            assert response.json["rule"] in README.read_text()
-        if path == "/api/games" and method == "POST":
-            names = {"G": response.json["id"], "T": response.json["token"]}
+    names, files, played = {}, {}, []
+    commands = walkthrough()
+    assert commands[0] == BASE, "the walk-through starts by naming the base address"
+    for command in commands[1:]:
+        if command.startswith("# -> "):
+            method, path, response = played[-1]
+            expected = int(command.removeprefix("# -> "))
+            assert response.status_code == expected, (method, path, response.data[:300])
+            if expected == 422:
+                assert response.json["rule"] in README.read_text()
+        elif command.startswith("curl "):
+            request = curl_request(command, names, files)
+            assert request["write_out"] and "%{http_code}" in request["write_out"], command[:80]
+            response = client.open(
+                request["path"],
+                method=request["method"],
+                headers=request["headers"],
+                data=request["data"],
+            )
+            if request["output"]:
+                files[request["output"]] = response.data
+            played.append((request["method"], request["path"], response))
+        else:
+            for assignment in command.split("; "):
+                match = JQ.match(assignment)
+                assert match, f"the test cannot play {assignment!r}"
+                name, field, file = match.groups()
+                names[name] = json.loads(files[file])[field]
+    assert len(played) >= 10 and set(names) == {"G", "T"}
+    assert sum(command.startswith("# -> ") for command in commands) == len(played)
+    method, path, imported = played[-1]
+    assert path == "/api/games/import" and imported.json["id"] != names["G"]

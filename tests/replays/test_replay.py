@@ -112,8 +112,8 @@ def test_import_refuses_a_log_that_does_not_verify(client):
     lines = client.get(f"/api/games/{game_id}/export").data.splitlines()
     altered = lines[2].replace(b'"amount":2', b'"amount":3')
     for body, where in [
-        (b"\n".join(lines[:2] + [altered] + lines[3:]), "seq 3"),
-        (b"\n".join(lines[1:]), "seq 1"),
+        (b"\n".join(lines[:2] + [altered] + lines[3:]), "line 3"),
+        (b"\n".join(lines[1:]), "line 1"),
         (b"not json", "line 1"),
         (b"", "body"),
     ]:

@@ -1,0 +1,73 @@
+"""Headers on every answer: the browser's security headers, and caching that never keeps a
+token while reads with an ETag can still be revalidated for a 304."""
+
+import re
+
+from tests.api.helpers import add, append, create_toy
+
+SECURITY = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def test_every_answer_carries_the_security_headers(client):
+    game_id, token = create_toy(client)
+    answers = [
+        client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"]}),
+        client.post("/api/games", json={"kind": "chess", "players": ["ann", "ben"]}),
+        append(client, game_id, token, add("ann", 1)),
+        append(client, game_id, "wrong", add("ann", 1)),
+        client.get(f"/api/games/{game_id}"),
+        client.get(f"/api/games/{game_id}/export"),
+        client.get("/api/games/nope"),
+        client.get("/nowhere"),
+        client.put("/api/games"),
+        client.get("/api/openapi.json"),
+        client.get("/api/docs"),
+        client.get("/api"),
+    ]
+    for response in answers:
+        for name, value in SECURITY.items():
+            assert response.headers.get(name) == value, (response.request.path, name)
+        policy = response.headers["Content-Security-Policy"]
+        assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy
+        assert "script-src" not in policy and "unsafe" not in policy
+
+
+def test_answers_holding_a_token_are_never_stored(client):
+    created = client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"]})
+    assert created.status_code == 201 and created.headers["Cache-Control"] == "no-store"
+    log = client.get(f"/api/games/{created.json['id']}/export")
+    assert log.headers["Cache-Control"] == "no-store"
+    imported = client.post("/api/games/import", data=log.data)
+    assert imported.status_code == 201 and imported.headers["Cache-Control"] == "no-store"
+    appended = append(client, created.json["id"], created.json["token"], add("ann", 1))
+    assert appended.status_code == 201 and appended.headers["Cache-Control"] == "no-store"
+
+
+def test_reads_with_an_etag_are_revalidated_and_still_answer_304(client):
+    game_id, _ = create_toy(client)
+    for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/state"):
+        read = client.get(path)
+        assert read.headers["Cache-Control"] == "no-cache"
+        again = client.get(path, headers={"If-None-Match": read.headers["ETag"]})
+        assert again.status_code == 304 and again.headers["Cache-Control"] == "no-cache"
+        assert again.headers["ETag"] == read.headers["ETag"]
+    assert client.get("/api/games").headers["Cache-Control"] == "no-store"
+    assert client.get("/api/games/nope").headers["Cache-Control"] == "no-store"
+
+
+def test_the_docs_page_styles_itself_under_its_policy_and_nothing_else(client):
+    nonces = []
+    for _ in range(2):
+        page = client.get("/api/docs")
+        policy = page.headers["Content-Security-Policy"]
+        [nonce] = re.findall(r"style-src 'nonce-([\w-]+)'", policy)
+        assert f'<style nonce="{nonce}">' in page.data.decode()
+        assert page.data.decode().count("<style") == 1 and "<script" not in page.data.decode()
+        assert ' style="' not in page.data.decode()  # inline style attributes would be blocked
+        nonces.append(nonce)
+    assert nonces[0] != nonces[1]
+    assert "style-src" not in client.get("/api/games").headers["Content-Security-Policy"]
