@@ -230,6 +230,8 @@ class Recorder:
 
     def _checked_in_batch(self, event, index: int, size: int, head: Head, system) -> dict:
         try:
+            if event.get("type") == f"{head.kind}.created":
+                raise InvalidEvent({"type": ["a game is created once, by its first event"]})
             return self._checked(event, head.kind, head.record.players, system)
         except InvalidEvent as error:
             errors = {"events": {index: error.errors}} if size > 1 else error.errors

@@ -49,3 +49,13 @@ def test_a_refusal_inside_a_batch_names_the_event_it_refused(client):
     assert refused.status_code == 422
     assert refused.json["details"]["event"] == 1
     assert refused.json["detail"].startswith("event 1 of the batch: ")
+
+
+def test_a_second_creation_is_refused_as_a_field(client):
+    """fcm.created appended to an FCM game answered 500 from the rules; a game is created
+    once, by its first event."""
+    game_id, token = create_toy(client)
+    body = {"type": "toy.created", "actor": "admin", "payload": {"players": ["ann", "ben"]}}
+    refused = append(client, game_id, token, body)
+    assert refused.status_code == 400
+    assert refused.json["errors"]["type"] == ["a game is created once, by its first event"]
