@@ -7,6 +7,7 @@ import secrets
 from flask import request
 from werkzeug.exceptions import Forbidden, Unauthorized
 
+from app.limits import count_failed_authentication
 from projections.recorder import token_digest
 
 
@@ -15,10 +16,13 @@ def new_token() -> str:
 
 
 def require_write_token(meta: dict) -> None:
+    """401 without a token, 403 with another; each failure counted against its address."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
+        count_failed_authentication()
         error = Unauthorized("this game's write token is required: Authorization: Bearer <token>")
         error.www_authenticate = None
         raise error
     if not hmac.compare_digest(token_digest(token.strip()), meta["token_sha256"]):
+        count_failed_authentication()
         raise Forbidden("this is not the write token of this game")

@@ -9,9 +9,9 @@ through limits' `redis+cluster://` storage on the same nodes. Keys are
 `LIMITS:LIMITER/<address>/<endpoint>/<amount>/<multiple>/<unit>`: a counter of one window,
 expiring with it.
 
-Failed authentication is counted after the answer (401 or 403) and checked before the next
-append: once an address has failed too often, its appends wait out the window, the right
-token included, so guessing gains nothing from going on.
+Failed authentication is counted, and checked, only when an append's token is missing or
+wrong (app/auth.py): an append with the right token costs no round trip for it. Past the
+limit, that address's failed appends answer 429 until the window ends.
 """
 
 import math
@@ -32,15 +32,22 @@ class Limited:
     endpoint: str
     setting: str
     what: str
-    failures_only: bool = False
 
 
 LIMITED = (
     Limited("games.Games", "rate_limit_create", "game creations"),
     Limited("replay.Import", "rate_limit_import", "imports"),
-    Limited("log.Events", "rate_limit_auth_failures", "failed authentications",
-            failures_only=True),
-)  # fmt: skip
+)
+AUTH_FAILURES = "auth-failures"
+
+
+class LimitReached(Exception):
+    """A limit this service counts itself, reached: answered 429 with Retry-After."""
+
+    def __init__(self, description: str, retry_after: int):
+        super().__init__(description)
+        self.description = description
+        self.retry_after = retry_after
 
 
 def register(app: Flask, svc: Services) -> None:
@@ -56,28 +63,45 @@ def register(app: Flask, svc: Services) -> None:
     )
     app.extensions["tablelog.limiter"] = limiter
     for limited in LIMITED:
-        value = getattr(settings, limited.setting)
-        try:
-            items = parse_many(value) if value.strip() else []
-        except ValueError:
-            raise ValueError(
-                f"{limited.setting.upper()}={value!r} is not a rate limit: write "
-                '"60/minute", "10/second;100/hour", or nothing for no limit'
-            ) from None
+        items = parsed(limited.setting, getattr(settings, limited.setting))
         if not items:
             continue
         limit = limiter.limit(
-            value,
+            getattr(settings, limited.setting),
             methods=["POST"],
             error_message=f"{limited.what} from this address are limited to "
             + ", ".join(str(item) for item in items),
-            deduct_when=auth_failed if limited.failures_only else None,
         )
         app.view_functions[limited.endpoint] = limit(app.view_functions[limited.endpoint])
+    failures = parsed("rate_limit_auth_failures", settings.rate_limit_auth_failures)
+    app.extensions["tablelog.auth_failures"] = failures
 
 
-def auth_failed(response) -> bool:
-    return response.status_code in (401, 403)
+def parsed(setting: str, value: str) -> list:
+    """The limits of a setting's value; a value that does not parse stops the app."""
+    try:
+        return parse_many(value) if value.strip() else []
+    except ValueError:
+        raise ValueError(
+            f"{setting.upper()}={value!r} is not a rate limit: write "
+            '"60/minute", "10/second;100/hour", or nothing for no limit'
+        ) from None
+
+
+def count_failed_authentication() -> None:
+    """One more failed authentication from this address; LimitReached past the limit."""
+    items = current_app.extensions.get("tablelog.auth_failures")
+    if not items:
+        return
+    strategy = current_app.extensions["tablelog.limiter"].limiter
+    address = get_remote_address()
+    for item in items:
+        if not strategy.hit(item, AUTH_FAILURES, address):
+            reset = strategy.get_window_stats(item, AUTH_FAILURES, address).reset_time
+            raise LimitReached(
+                f"failed authentications from this address are limited to {item}",
+                max(1, math.ceil(reset - time.time())),
+            )
 
 
 def storage(svc: Services) -> tuple[str, dict]:

@@ -42,6 +42,14 @@ def problem(status: int, title: str, detail: str, slug: str | None = None, **ext
     return Response(json.dumps(body) + "\n", status, headers, mimetype=MEDIA_TYPE)
 
 
+def too_many(description: str, seconds: int) -> Response:
+    response = problem(
+        429, "Too many requests", f"{description}; retry in {seconds} s", "rate-limited"
+    )
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
 def field_problem(errors: dict, detail: str | None = None) -> Response:
     """A 400 naming the fields: the one and what is wrong with it, or the several."""
     names = sorted(_paths(errors))
@@ -146,12 +154,11 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded):
-        seconds = limits.retry_after()
-        response = problem(
-            429, "Too many requests", f"{error.description}; retry in {seconds} s", "rate-limited"
-        )
-        response.headers["Retry-After"] = str(seconds)
-        return response
+        return too_many(error.description, limits.retry_after())
+
+    @app.errorhandler(limits.LimitReached)
+    def limit_reached(error: limits.LimitReached):
+        return too_many(error.description, error.retry_after)
 
     @app.errorhandler(HTTPException)
     def http_exception(error: HTTPException):
