@@ -2,8 +2,9 @@
 
 `append` seals a batch (numbers, timestamps, hash chain) and hands it to the script, which
 checks idempotency by `event_id`, then the expected version, then writes every event and the
-caches that go with the append (head state, snapshots, catalog fields of the game's meta), all
-or nothing. Nothing is ever changed or deleted.
+caches that go with the append (the sealed head record, records every N seqs and at retracts,
+withdrawals, catalog fields of the game's meta), all or nothing. Nothing is ever changed or
+deleted. Every event read is checked against its own hash.
 """
 
 import json

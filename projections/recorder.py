@@ -3,7 +3,8 @@
 Every event that reaches a log comes through here, from the API or from a worker: its type is
 known, its payload loads with its schema, its actor may write it, the game's rules accept it
 at the head state. Then the store appends the batch with the caches that go with it (the new
-head state, due snapshots, the catalog fields), all or nothing.
+head record, the records due, a retract's withdrawal, the catalog fields), all or nothing.
+Imports and verify ask `check_stored` of every stored event: the same checks, after the fact.
 """
 
 import hashlib
