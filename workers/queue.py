@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 
 import redis
 from rq import Queue, Retry, Worker
-from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq.exceptions import DeserializationError, DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
@@ -55,6 +55,8 @@ class PhaseQueue:
                 return None
             if existing is not None:
                 existing.delete()
+            else:  # a job hash RQ cannot read: nothing live can come of it
+                self.connection.delete(Job.key_for(job_id(game_id, seq)))
             # a worker that died holding it leaves its id on RQ's intermediate list, whose
             # cleanup would fail the new job of the same id a minute later
             self.connection.lrem(self.queue.intermediate_queue_key, 0, job_id(game_id, seq))
@@ -92,7 +94,7 @@ class PhaseQueue:
         """The job of that id, or None (RQ refuses ids with other characters than ours)."""
         try:
             return Job.fetch(identifier, connection=self.connection, serializer=SERIALIZER)
-        except (NoSuchJobError, ValueError):
+        except (NoSuchJobError, DeserializationError, ValueError):
             return None
 
     def depth(self) -> int:

@@ -5,8 +5,12 @@ a job can fail for good. The sweeper reads each game's meta and enqueues the job
 whose phase is still due; jobs still queued or running are left alone.
 """
 
+import logging
+
 from projections.services import Services
 from workers.queue import PhaseQueue
+
+log = logging.getLogger(__name__)
 
 
 def sweep(svc: Services, queue: PhaseQueue) -> list[str]:
@@ -16,7 +20,13 @@ def sweep(svc: Services, queue: PhaseQueue) -> list[str]:
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
         for game_id, meta in zip(chunk, svc.catalog.metas(chunk), strict=True):
-            job = queue.revive(game_id, meta["version"]) if meta and meta["pending"] else None
+            if not meta or not meta["pending"]:
+                continue
+            try:
+                job = queue.revive(game_id, meta["version"])
+            except Exception:  # one game's damage must not leave the others unswept
+                log.exception("could not sweep game %s", game_id)
+                continue
             if job:
                 enqueued.append(job.id)
     return enqueued

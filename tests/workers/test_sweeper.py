@@ -64,3 +64,15 @@ def test_jobs_are_json_not_pickles(app, client, redis_client):
     _, job_id = pending_game(client)
     data = app.extensions["tablelog.queue"].fetch(job_id).data
     assert data.startswith(b'["workers.jobs.resolve_phase"')
+
+
+def test_a_damaged_job_is_replaced_and_does_not_stop_the_sweep_of_the_others(
+    app, client, services, redis_client
+):
+    damaged_game, damaged_job = pending_game(client)
+    sound_game, sound_job = pending_game(client)
+    phases = app.extensions["tablelog.queue"]
+    phases.fetch(sound_job).delete()
+    redis_client.hset(f"rq:job:{damaged_job}", mapping={"data": b"\x00not json", "status": "?"})
+    assert sorted(sweep(services, phases)) == sorted([damaged_job, sound_job])
+    assert phases.fetch(damaged_job).get_status() == JobStatus.QUEUED  # made anew, readable
