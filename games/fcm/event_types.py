@@ -4,6 +4,7 @@ example map, bob placing first (he is last in turn order), ann passing, then sea
 
 from events.registry import EventType
 from games.fcm import schemas
+from games.fcm.upcast import created_v1_to_v2
 
 EXAMPLE_LAYOUT = {
     "rows": 3,
@@ -27,6 +28,8 @@ EXAMPLE_COMMITMENT = "acb85e7ab6101487f0f6cbced0f585516369d7049800acd5ba66159bfa
 CREATED = EventType(
     name="fcm.created",
     schema=schemas.CreatedSchema,
+    version=2,
+    upcasters={1: created_v1_to_v2},
     description=(
         "A Food Chain Magnate game is set up for 2 to 5 players. options.turn_order is the "
         "turn order the table drew (FCM-SETUP-6); options.layout the map tiles, rotations and "

@@ -90,6 +90,12 @@ def check_houses(board: Board, map_state: dict) -> None:
 def check_restaurants(board: Board, map_state: dict, players: list[str], at_setup: bool) -> None:
     """At most three restaurants a chain, each on free squares with its entrance by a road;
     during setup no two entrances on one tile (FCM-SETUP-5, FCM-SETUP-8)."""
+    ids = [r["id"] for r in map_state["restaurants"]]
+    if len(set(ids)) != len(ids) or any(r["id"].rsplit("-", 1)[0] != r["owner"]
+                                        for r in map_state["restaurants"]):  # fmt: skip
+        raise RuleViolation(
+            "FCM-SETUP-5", f"restaurant ids are <owner>-1 to <owner>-3, once each: {ids}"
+        )
     owners = Counter(r["owner"] for r in map_state["restaurants"])
     for owner, count in owners.items():
         if owner not in players:
@@ -150,23 +156,30 @@ def check_supply_of_pieces(state: dict) -> None:
 
 
 def check_cards(state: dict) -> None:
-    """Each chain has one CEO (FCM-SETUP-5); every employee card in play is in the stock or
+    """Each chain has one CEO, at work (FCM-SETUP-5); every card has an id no other card has,
+    and a place its rules allow (FCM-RESTR-2); every employee card in play is in the stock or
     held by a chain, as many as the box puts in play for the player count, and a chain holds
-    at most one copy of a top-position card (FCM-SETUP-3); no more milestone cards in the
-    supply than the box holds."""
+    at most one copy of a top-position card (FCM-SETUP-3); milestones are claimed once each,
+    in a turn already played, with no more cards in the supply than the box holds."""
+    ids = [card["id"] for chain in state["chains"].values() for card in chain["cards"]]
+    repeated = sorted({i for i in ids if ids.count(i) > 1})
+    if repeated:
+        raise RuleViolation("FCM-SETUP-5", f"card ids repeat: {', '.join(repeated)}")
+    numbers = [int(i.rsplit("-", 1)[1]) for i in ids]
+    if numbers and max(numbers) > state["cards_issued"]:
+        raise RuleViolation(
+            "FCM-SETUP-5", f"cards_issued is {state['cards_issued']}, below the card ids held"
+        )
     held: Counter = Counter()
     for name, chain in state["chains"].items():
-        cards = chain["employees"]
-        if cards.get("ceo") != 1:
-            raise RuleViolation("FCM-SETUP-5", f"{name}'s chain has one CEO")
-        for card, count in cards.items():
-            if card != "ceo" and EMPLOYEES[card]["top_position"] and count > 1:
-                raise RuleViolation(
-                    "FCM-SETUP-3", f"{name} holds {count} {card}; a top-position card is held once"
-                )
-        held.update({card: count for card, count in cards.items() if card != "ceo"})
-        if len(set(chain["milestones"])) != len(chain["milestones"]):
+        check_chain_cards(state, name, chain)
+        held.update(card["card"] for card in chain["cards"] if card["card"] != "ceo")
+        claimed = [m["id"] for m in chain["milestones"]]
+        if len(set(claimed)) != len(claimed):
             raise RuleViolation("FCM-MILE-1", f"{name} holds a milestone twice")
+        late = [m["id"] for m in chain["milestones"] if m["turn"] > state["turn"]]
+        if late:
+            raise RuleViolation("FCM-MILE-1", f"{name} claimed {late} in a turn not yet played")
     stock = state["supply"]["employees"]
     for card, count in employees_in_play(len(state["players"])).items():
         total = stock.get(card, 0) + held[card]
@@ -184,6 +197,64 @@ def check_cards(state: dict) -> None:
             )
 
 
+def check_chain_cards(state: dict, name: str, chain: dict) -> None:
+    """One chain's cards: one CEO at work, top-position cards held once, every card at work
+    under a boss of its chain at work (the CEO, or a manager over a card that is not one),
+    every busy card running a campaign of its chain (FCM-SETUP-3, FCM-SETUP-5, FCM-RESTR-2)."""
+    cards = {card["id"]: card for card in chain["cards"]}
+    ceos = [card for card in cards.values() if card["card"] == "ceo"]
+    if len(ceos) != 1 or ceos[0]["place"] != "work" or ceos[0]["boss"] is not None:
+        raise RuleViolation("FCM-SETUP-5", f"{name}'s chain has one CEO, at work")
+    counts = Counter(card["card"] for card in cards.values())
+    for card, count in counts.items():
+        if card != "ceo" and EMPLOYEES[card]["top_position"] and count > 1:
+            raise RuleViolation(
+                "FCM-SETUP-3", f"{name} holds {count} {card}; a top-position card is held once"
+            )
+    campaigns = {c["number"]: c for c in state["board"]["campaigns"] if c["owner"] == name}
+    for card in cards.values():
+        if card["card"] == "ceo":
+            continue
+        boss = cards.get(card["boss"]) if card["boss"] else None
+        if (card["place"] == "work") != (boss is not None):
+            raise RuleViolation(
+                "FCM-RESTR-2", f"{name}'s {card['id']}: a card at work, and only one, has a boss"
+            )
+        if boss is not None:
+            if boss["place"] != "work" or not (boss["card"] == "ceo" or is_manager(boss)):
+                raise RuleViolation(
+                    "FCM-RESTR-2",
+                    f"{name}'s {card['id']} works under {boss['id']}, which is neither the CEO"
+                    " nor a manager at work",
+                )
+            if boss["card"] != "ceo" and is_manager(card):
+                raise RuleViolation(
+                    "FCM-RESTR-2", f"{name}'s manager {card['id']} reports to the CEO only"
+                )
+        running = campaigns.get(card["campaign"]) if card["campaign"] is not None else None
+        if (card["place"] == "busy") != (running is not None) or (
+            running is not None and running["marketeer"] != card["id"]
+        ):
+            raise RuleViolation(
+                "FCM-MKT-1",
+                f"{name}'s {card['id']}: a busy marketeer runs a campaign of its chain that"
+                " names it, and only a busy one does",
+            )
+    for campaign in campaigns.values():
+        marketeer = cards.get(campaign["marketeer"])
+        if marketeer is None or marketeer["campaign"] != campaign["number"]:
+            raise RuleViolation(
+                "FCM-MKT-1",
+                f"campaign {campaign['number']} names {campaign['marketeer']}, which is not"
+                f" {name}'s card running it",
+            )
+
+
+def is_manager(card: dict) -> bool:
+    """A card with slots for others: a manager (FCM-RESTR-2)."""
+    return card["card"] in EMPLOYEES and EMPLOYEES[card["card"]]["action"]["type"] == "manager"
+
+
 def check_bank_and_reserve(state: dict) -> None:
     """Every chain has chosen its reserve card once setup is over (FCM-SETUP-9); cards are face
     up only after the bank broke, and the CEO slot count moves from 3 only then (FCM-BANK-2)."""
@@ -196,7 +267,7 @@ def check_bank_and_reserve(state: dict) -> None:
             raise RuleViolation(
                 "FCM-BANK-2", f"{name}'s reserve card is face up, but only a broken bank reveals it"
             )
-    if not broke and state["ceo_slots"] != COMPONENTS["ceo_slots"]:
+    if not broke and state["bank"]["ceo_slots"] != COMPONENTS["ceo_slots"]:
         raise RuleViolation("FCM-BANK-2", "CEOs have 3 slots until the bank first breaks")
 
 

@@ -22,7 +22,9 @@ PHASES = (
     "marketing",
     "cleanup",
 )
-CARD_IDS = ("ceo", *EMPLOYEES)
+CARD_NAMES = ("ceo", *EMPLOYEES)
+CARD_PLACES = ("hand", "work", "beach", "busy")
+CARD_ID = r"^[a-z_]+-[1-9][0-9]*$"
 RESERVE_MONEY = (100, 200, 300)
 SHA256_HEX = r"^[0-9a-f]{64}$"
 NONCE_MIN_LENGTH = 16
@@ -62,10 +64,12 @@ class HouseSchema(Schema):
 
 
 class RestaurantSchema(Schema):
+    id = fields.String(required=True, validate=validate.Regexp(r"^.+-[123]$"))
     owner = Name(required=True)
     top_left = Square(required=True)
     entrance = fields.String(required=True, validate=validate.OneOf(CORNERS))
     status = fields.String(required=True, validate=validate.OneOf(["open", "coming_soon"]))
+    drive_in = fields.Boolean(required=True)
 
 
 class CampaignSchema(Schema):
@@ -76,6 +80,7 @@ class CampaignSchema(Schema):
     product = fields.String(required=True, validate=validate.OneOf(GOODS))
     remaining = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
     eternal = fields.Boolean(required=True)
+    marketeer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
     top_left = Square()
     size = fields.List(
         fields.Integer(strict=True, validate=validate.Range(min=1)),
@@ -117,10 +122,28 @@ def CardCounts(ids, **kwargs):
     )
 
 
+class CardSchema(Schema):
+    """An employee card a chain holds, and where it is (see setup.new_card)."""
+
+    id = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    card = fields.String(required=True, validate=validate.OneOf(CARD_NAMES))
+    place = fields.String(required=True, validate=validate.OneOf(CARD_PLACES))
+    boss = fields.String(required=True, allow_none=True, validate=validate.Regexp(CARD_ID))
+    campaign = fields.Integer(strict=True, required=True, allow_none=True)
+    new = fields.Boolean(required=True)
+
+
+class MilestoneClaimSchema(Schema):
+    id = fields.String(required=True, validate=validate.OneOf(MILESTONES))
+    turn = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+
+
 class ChainSchema(Schema):
     cash = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
-    employees = CardCounts(CARD_IDS, required=True)
-    milestones = fields.List(fields.String(validate=validate.OneOf(MILESTONES)), required=True)
+    cards = fields.List(fields.Nested(CardSchema), required=True)
+    goods = CardCounts(GOODS, required=True)
+    unused_hires = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    milestones = fields.List(fields.Nested(MilestoneClaimSchema), required=True)
     reserve = fields.Nested(ReserveSchema, required=True)
 
 
@@ -133,8 +156,13 @@ class SupplySchema(Schema):
 
 
 class BankSchema(Schema):
+    """The bank's cash; how often it broke; the CEO slots the reserve cards set when it first
+    broke (3 until then); what it could not pay when it broke for the second time."""
+
     cash = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
     breaks = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=2))
+    ceo_slots = fields.Integer(strict=True, required=True, validate=validate.OneOf([2, 3, 4]))
+    shortfall = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
 
 
 class SetupSchema(Schema):
@@ -156,9 +184,9 @@ class StateSchema(Schema):
     setup = fields.Nested(SetupSchema, required=True, allow_none=True)
     board = fields.Nested(MapStateSchema, required=True)
     chains = fields.Dict(keys=Name(), values=fields.Nested(ChainSchema), required=True)
+    cards_issued = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
     supply = fields.Nested(SupplySchema, required=True)
     bank = fields.Nested(BankSchema, required=True)
-    ceo_slots = fields.Integer(strict=True, required=True, validate=validate.OneOf([2, 3, 4]))
 
 
 # --- event payloads -------------------------------------------------------------------------

@@ -27,15 +27,33 @@ def starting_bank(players: int) -> int:
     return COMPONENTS["bank_per_player"] * players
 
 
-def new_chain() -> dict:
-    """A chain at the start: no money (FCM-SETUP-4), its CEO, its reserve card not yet chosen
-    (FCM-SETUP-5). Its three restaurants are those of its name not yet on the map."""
+def new_chain(ceo_id: str) -> dict:
+    """A chain at the start: no money (FCM-SETUP-4), its CEO at work, no goods, its reserve card
+    not yet chosen (FCM-SETUP-5). Its three restaurants are those of its name not yet on the
+    map; each milestone it claims is kept with the turn it was claimed in."""
     return {
         "cash": COMPONENTS["player_start_cash"],
-        "employees": {"ceo": 1},
+        "cards": [new_card(ceo_id, "ceo", place="work")],
+        "goods": {good: 0 for good in COMPONENTS["goods"]},
+        "unused_hires": 0,
         "milestones": [],
         "reserve": {"commitment": None, "revealed": None},
     }
+
+
+def new_card(card_id: str, card: str, place: str = "hand", new: bool = False) -> dict:
+    """An employee card a chain holds. `place` is hand, work (under `boss`: the CEO's or a
+    manager's id; the CEO itself has none), beach, or busy (running campaign `campaign`, for
+    good once that campaign is eternal); `new` marks a card hired or trained this turn."""
+    return {"id": card_id, "card": card, "place": place, "boss": None, "campaign": None,
+            "new": new}  # fmt: skip
+
+
+def issue_card_id(state: dict, card: str) -> str:
+    """A new card's id, `<card>-<n>`: n counts every card handed out in this game, so an id
+    is never used twice, even after its card went back to the stock."""
+    state["cards_issued"] += 1
+    return f"{card}-{state['cards_issued']}"
 
 
 def new_game(players: list[str], turn_order: list[str], layout: dict, connection: str) -> dict:
@@ -43,7 +61,7 @@ def new_game(players: list[str], turn_order: list[str], layout: dict, connection
     laid, the thinned stock, the bank, the chains, and the last player in turn order to act."""
     board = Board.from_layout(layout, connection)
     count = len(players)
-    return {
+    state = {
         "players": list(players),
         "turn_order": list(turn_order),
         "phase": "setup_restaurants",
@@ -56,7 +74,8 @@ def new_game(players: list[str], turn_order: list[str], layout: dict, connection
             "restaurants": [],
             "campaigns": [],
         },
-        "chains": {name: new_chain() for name in players},
+        "chains": {},
+        "cards_issued": 0,
         "supply": {
             "employees": employees_in_play(count),
             "milestones": {m: milestone["copies"] for m, milestone in MILESTONES.items()},
@@ -64,9 +83,16 @@ def new_game(players: list[str], turn_order: list[str], layout: dict, connection
             "houses": list(COMPONENTS["placeable_house_numbers"]),
             "gardens": COMPONENTS["gardens"],
         },
-        "bank": {"cash": starting_bank(count), "breaks": 0},
-        "ceo_slots": COMPONENTS["ceo_slots"],
+        "bank": {
+            "cash": starting_bank(count),
+            "breaks": 0,
+            "ceo_slots": COMPONENTS["ceo_slots"],
+            "shortfall": 0,
+        },
     }
+    for name in players:
+        state["chains"][name] = new_chain(issue_card_id(state, "ceo"))
+    return state
 
 
 def check_turn_order(players: list[str], turn_order: list[str]) -> None:
@@ -108,14 +134,17 @@ def place_starting_restaurant(state: dict, event: dict) -> None:
         at_setup=True,
     )
     map_state["restaurants"].append(
-        {
-            "owner": player,
-            "top_left": list(payload["top_left"]),
-            "entrance": payload["entrance"],
-            "status": "open",
-        }
+        new_restaurant(map_state, player, payload["top_left"], payload["entrance"], "open")
     )
     _next_to_act(state)
+
+
+def new_restaurant(map_state: dict, owner: str, top_left, entrance: str, status: str) -> dict:
+    """A restaurant of `owner`'s chain, `<owner>-<n>` for the n-th of its three tiles."""
+    taken = {r["id"] for r in map_state["restaurants"]}
+    number = next(n for n in range(1, 4) if f"{owner}-{n}" not in taken)
+    return {"id": f"{owner}-{number}", "owner": owner, "top_left": list(top_left),
+            "entrance": entrance, "status": status, "drive_in": False}  # fmt: skip
 
 
 def pass_starting_restaurant(state: dict, event: dict) -> None:

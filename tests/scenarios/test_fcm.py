@@ -95,7 +95,9 @@ def test_a_declared_position_round_trips_through_get_state(client):
     game = create(client, ["ann", "bob"], position=state)
     assert client.get(f"/api/games/{game['id']}/state").json["state"] == state
     broken = copy.deepcopy(state)
-    broken["board"]["restaurants"].append(copy.deepcopy(broken["board"]["restaurants"][0]))
+    second = copy.deepcopy(broken["board"]["restaurants"][0])
+    second["id"] = second["id"][:-1] + "2"  # the same chain's second restaurant, on the first
+    broken["board"]["restaurants"].append(second)
     response = client.post("/api/games", json={"kind": "fcm", "players": ["ann", "bob"],
                                                "options": {"position": broken}})  # fmt: skip
     assert response.status_code == 422 and response.json["rule"] == "FCM-SETUP-8"

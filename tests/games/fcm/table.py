@@ -16,6 +16,7 @@ from games.fcm.board import Board, board_of, printed_house_records
 from games.fcm.pieces import CORNERS
 from games.fcm.placement import check_restaurant
 from games.fcm.reserve import reserve_commitment
+from games.fcm.setup import issue_card_id, new_card
 from tests.games import folding
 
 TYPES = {t.name: t for t in fcm.EVENT_TYPES}
@@ -165,28 +166,39 @@ def turn_five():
             house["demand"] = ["burger", "burger", "beer", "beer"]
         if house["number"] == 2:
             house["demand"] = ["pizza"]
+    hand = {
+        "ann": ["waitress", "cfo"],
+        "bob": ["kitchen_trainee", "kitchen_trainee"],
+    }
+    busy = {  # campaign number -> (owner, marketeer)
+        11: ("ann", "marketing_trainee"),
+        9: ("ann", "campaign_manager"),
+        5: ("bob", "brand_manager"),
+    }
+    for owner, cards in hand.items():
+        for card in cards:
+            state["chains"][owner]["cards"].append(new_card(issue_card_id(state, card), card))
+    marketeers = {}
+    for number, (owner, card) in busy.items():
+        marketeer = new_card(issue_card_id(state, card), card, place="busy")
+        marketeer["campaign"] = number
+        state["chains"][owner]["cards"].append(marketeer)
+        marketeers[number] = marketeer["id"]
     board["campaigns"] = [
         {"number": 11, "owner": "ann", "product": "burger", "remaining": 2, "eternal": False,
-         "top_left": [3, 3], "size": [2, 3]},
+         "marketeer": marketeers[11], "top_left": [3, 3], "size": [2, 3]},
         {"number": 5, "owner": "bob", "product": "beer", "remaining": 3, "eternal": False,
-         "edge": "S", "start": 5},
+         "marketeer": marketeers[5], "edge": "S", "start": 5},
         {"number": 9, "owner": "ann", "product": "pizza", "remaining": 1, "eternal": True,
-         "top_left": [8, 11], "size": [1, 1]},
+         "marketeer": marketeers[9], "top_left": [8, 11], "size": [1, 1]},
     ]  # fmt: skip
-    state["chains"]["ann"].update(
-        cash=35,
-        employees={"ceo": 1, "waitress": 1, "marketing_trainee": 1, "cfo": 1},
-        milestones=["first_billboard"],
-    )
-    state["chains"]["bob"].update(cash=20, employees={"ceo": 1, "kitchen_trainee": 2})
+    state["chains"]["ann"].update(cash=35, milestones=[{"id": "first_billboard", "turn": 3}])
+    state["chains"]["bob"].update(cash=20)
     supply = state["supply"]
-    for card, count in {
-        "waitress": 1,
-        "marketing_trainee": 1,
-        "cfo": 1,
-        "kitchen_trainee": 2,
-    }.items():
-        supply["employees"][card] -= count
+    for chain in state["chains"].values():
+        for card in chain["cards"]:
+            if card["card"] != "ceo":
+                supply["employees"][card["card"]] -= 1
     supply["milestones"]["first_billboard"] -= 1
     supply["campaigns"] = [n for n in supply["campaigns"] if n not in (5, 9, 11)]
     supply["houses"].remove(1)

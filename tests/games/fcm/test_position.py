@@ -1,13 +1,19 @@
 """games/fcm/position.py: a game that starts from a declared position, and its checks."""
 
 import copy
+import json
+from pathlib import Path
 
 import pytest
 from marshmallow import ValidationError
 
+import games.fcm as fcm
 from games.errors import RuleViolation
 from games.fcm.schemas import StateSchema
+from games.fcm.setup import new_card
 from tests.games.fcm.table import Table, created, seated, turn_five, validated
+
+V1_POSITION = Path(__file__).with_name("position_v1.json")
 
 
 def declared(position, **options):
@@ -73,18 +79,84 @@ def test_printed_houses_stay_where_the_tiles_print_them():
     assert error.details["tiles_print"]["2"] == [3, 0]
 
 
+def cards_of(position, owner, card):
+    return [c for c in position["chains"][owner]["cards"] if c["card"] == card]
+
+
 def test_card_counts_match_the_box():
     """FCM-SETUP-3: a card held must have left the stock; one copy of a top-position card."""
     position = turn_five()
-    position["chains"]["bob"]["employees"]["waitress"] = 1
+    position["chains"]["bob"]["cards"].append(new_card("waitress-99", "waitress"))
+    position["cards_issued"] = 99
     error = refused("FCM-SETUP-3", position)
     assert "waitress: 11 in the stock and 2 held make 13; the game has 12" in error.message
     position = turn_five()
-    position["chains"]["ann"]["employees"]["cfo"] = 2
-    refused("FCM-SETUP-3", position)
+    position["chains"]["ann"]["cards"].append(new_card("cfo-99", "cfo"))
+    position["cards_issued"] = 99
+    assert "a top-position card is held once" in refused("FCM-SETUP-3", position).message
     position = turn_five()
-    del position["chains"]["bob"]["employees"]["ceo"]
+    [ceo] = cards_of(position, "bob", "ceo")
+    position["chains"]["bob"]["cards"].remove(ceo)
     refused("FCM-SETUP-5", position)
+
+
+def test_every_card_has_its_own_id():
+    """FCM-SETUP-5: ids name one card each, and none is past the count of cards issued."""
+    position = turn_five()
+    [waitress] = cards_of(position, "ann", "waitress")
+    [cfo] = cards_of(position, "ann", "cfo")
+    cfo["id"] = waitress["id"]
+    assert "card ids repeat" in refused("FCM-SETUP-5", position).message
+    position = turn_five()
+    position["cards_issued"] = 3
+    assert "below the card ids held" in refused("FCM-SETUP-5", position).message
+
+
+def test_cards_at_work_form_a_pyramid():
+    """FCM-RESTR-2: a card at work reports to the CEO or to a manager at work; a manager
+    reports to the CEO only."""
+    position = turn_five()
+    position["phase"] = "working"
+    [ceo] = cards_of(position, "ann", "ceo")
+    [waitress] = cards_of(position, "ann", "waitress")
+    waitress.update(place="work", boss=ceo["id"])
+    declared(position)
+    [cfo] = cards_of(position, "ann", "cfo")
+    cfo.update(place="work", boss=waitress["id"])
+    assert "neither the CEO nor a manager" in refused("FCM-RESTR-2", position).message
+    cfo.update(place="hand", boss=ceo["id"])
+    assert "only one, has a boss" in refused("FCM-RESTR-2", position).message
+    position = turn_five()
+    [ceo] = cards_of(position, "bob", "ceo")
+    trainee, junior = (
+        new_card("management_trainee-98", "management_trainee"),
+        new_card("junior_vice_president-99", "junior_vice_president"),
+    )
+    trainee.update(place="work", boss=ceo["id"])
+    junior.update(place="work", boss=trainee["id"])
+    position["chains"]["bob"]["cards"] += [trainee, junior]
+    position["cards_issued"] = 99
+    for card in ("management_trainee", "junior_vice_president"):
+        position["supply"]["employees"][card] -= 1
+    assert "reports to the CEO only" in refused("FCM-RESTR-2", position).message
+
+
+def test_a_busy_marketeer_runs_the_campaign_that_names_it():
+    """FCM-MKT-1: each campaign on the map names the card of its chain running it."""
+    position = turn_five()
+    [trainee] = cards_of(position, "ann", "marketing_trainee")
+    trainee.update(place="hand", campaign=None)
+    refused("FCM-MKT-1", position)
+    position = turn_five()
+    position["board"]["campaigns"][0]["marketeer"] = cards_of(position, "ann", "cfo")[0]["id"]
+    refused("FCM-MKT-1", position)
+
+
+def test_milestones_are_claimed_in_a_turn_played():
+    """FCM-MILE-1."""
+    position = turn_five()
+    position["chains"]["ann"]["milestones"][0]["turn"] = 6
+    assert "not yet played" in refused("FCM-MILE-1", position).message
 
 
 def test_campaigns_houses_and_gardens_add_up():
@@ -95,7 +167,7 @@ def test_campaigns_houses_and_gardens_add_up():
     position = turn_five()
     position["board"]["campaigns"].append(
         {"number": 12, "owner": "bob", "product": "soda", "remaining": 1, "eternal": False,
-         "top_left": [13, 0], "size": [2, 2]}
+         "marketeer": "brand_manager-9", "top_left": [13, 0], "size": [2, 2]}
     )  # fmt: skip
     refused("FCM-SETUP-2", position)  # billboard 12 is not in a two-player game
     position = turn_five()
@@ -109,11 +181,21 @@ def test_campaigns_houses_and_gardens_add_up():
 def test_a_chain_has_three_restaurants():
     """FCM-SETUP-5."""
     position = turn_five()
-    extra = [[3, 8], [5, 5], [10, 10]]
+    extra = [("bob-2", [3, 8]), ("bob-3", [5, 5]), ("bob-3", [10, 10])]
     position["board"]["restaurants"] += [
-        {"owner": "bob", "top_left": sq, "entrance": "NW", "status": "open"} for sq in extra
+        {
+            "id": id_,
+            "owner": "bob",
+            "top_left": sq,
+            "entrance": "NW",
+            "status": "open",
+            "drive_in": False,
+        }
+        for id_, sq in extra
     ]
-    assert "bob has 4 restaurants" in refused("FCM-SETUP-5", position).message
+    assert "ids are <owner>-1 to <owner>-3" in refused("FCM-SETUP-5", position).message
+    position["board"]["restaurants"][-1]["id"] = "ann-2"
+    refused("FCM-SETUP-5", position)
 
 
 def test_reserve_cards_and_the_bank():
@@ -125,7 +207,7 @@ def test_reserve_cards_and_the_bank():
     position["chains"]["ann"]["reserve"]["revealed"] = 200
     refused("FCM-BANK-2", position)
     position = turn_five()
-    position["ceo_slots"] = 4
+    position["bank"]["ceo_slots"] = 4
     refused("FCM-BANK-2", position)
     position["bank"]["breaks"] = 1
     declared(position)
@@ -164,3 +246,46 @@ def test_the_schema_refuses_a_malformed_position():
     del position["board"]["campaigns"][0]["size"]
     with pytest.raises(ValidationError, match="top_left and size"):
         StateSchema().load(position)
+
+
+def created_v1(position):
+    """fcm.created as a version 1 payload stored long ago, read through the registry."""
+    from events.registry import EventTypeRegistry
+    from games.fcm.event_types import EVENT_TYPES
+
+    registry = EventTypeRegistry()
+    for event_type in EVENT_TYPES:
+        registry.register(event_type)
+    payload = {"players": position["players"], "options": {"position": position}}
+    stored = {"seq": 1, "type": "fcm.created", "schema_version": 1, "payload": payload}
+    current = registry.upcast(stored)
+    StateSchema().load(current["payload"]["options"]["position"])
+    return fcm.initial(current)
+
+
+def test_a_position_declared_in_the_first_format_is_read_in_the_current_one():
+    """docs/fcm.md's turn-5 example as it was first written: employee counts, no ids."""
+    position = json.loads(V1_POSITION.read_text())
+    for number in (5, 9):  # campaigns no card of their chain could run: see below
+        position["board"]["campaigns"] = [
+            c for c in position["board"]["campaigns"] if c["number"] != number
+        ]
+        position["supply"]["campaigns"].append(number)
+    position["supply"]["campaigns"].sort()
+    state = created_v1(position)
+    ann = {card["card"]: card for card in state["chains"]["ann"]["cards"]}
+    assert ann["ceo"] == {"id": "ceo-1", "card": "ceo", "place": "work", "boss": None,
+                          "campaign": None, "new": False}  # fmt: skip
+    assert ann["marketing_trainee"]["place"] == "busy"
+    assert state["board"]["campaigns"][0]["marketeer"] == ann["marketing_trainee"]["id"]
+    assert state["chains"]["ann"]["milestones"] == [{"id": "first_billboard", "turn": 5}]
+    assert [r["id"] for r in state["board"]["restaurants"]] == ["bob-1", "ann-1"]
+    assert state["bank"]["ceo_slots"] == 3 and "ceo_slots" not in state
+
+
+def test_a_first_format_position_no_table_could_have_had_is_refused():
+    """FCM-MKT-1: its mailbox campaign 9 had no card of ann's chain to run it."""
+    with pytest.raises(RuleViolation) as caught:
+        created_v1(json.loads(V1_POSITION.read_text()))
+    assert caught.value.rule == "FCM-MKT-1"
+    assert "missing_marketeer-9" in caught.value.message

@@ -33,13 +33,18 @@ def test_setup_for_each_player_count(players):
     assert {stock[card] for card in TOP} == {{2: 1, 3: 1, 4: 2, 5: 3}[players]}
     assert all(stock[card] == e["count"] for card, e in EMPLOYEES.items() if card not in TOP)
     # FCM-SETUP-4: $50 a player in the bank, players at $0
-    assert state["bank"] == {"cash": 50 * players, "breaks": 0}
+    assert state["bank"] == {"cash": 50 * players, "breaks": 0, "ceo_slots": 3, "shortfall": 0}
     assert {chain["cash"] for chain in state["chains"].values()} == {0}
-    # FCM-SETUP-5: a chain per player with its CEO; its reserve card still to choose
+    # FCM-SETUP-5: a chain per player with its CEO at work, no goods; its reserve card still
+    # to choose
     assert sorted(state["chains"]) == sorted(names)
-    for chain in state["chains"].values():
-        assert chain["employees"] == {"ceo": 1}
+    for number, name in enumerate(names, start=1):
+        chain = state["chains"][name]
+        assert chain["cards"] == [{"id": f"ceo-{number}", "card": "ceo", "place": "work",
+                                   "boss": None, "campaign": None, "new": False}]  # fmt: skip
+        assert set(chain["goods"].values()) == {0} and chain["unused_hires"] == 0
         assert chain["reserve"] == {"commitment": None, "revealed": None}
+    assert state["cards_issued"] == players
     # FCM-SETUP-6: the turn order as recorded
     assert state["turn_order"] == order
     # FCM-SETUP-7: the last in turn order places first
@@ -93,7 +98,8 @@ def test_a_starting_restaurant_follows_the_placement_rule():
     assert error.details["squares"] == [[1, 1], [1, 3]]
     table.record("starting_restaurant_placed", player="ann", top_left=[0, 5], entrance="SE")
     assert table.state["board"]["restaurants"][1] == {
-        "owner": "ann", "top_left": [0, 5], "entrance": "SE", "status": "open"
+        "id": "ann-1", "owner": "ann", "top_left": [0, 5], "entrance": "SE", "status": "open",
+        "drive_in": False,
     }  # fmt: skip
 
 
