@@ -184,6 +184,7 @@ EMPLOYEES = DATA["employees"]
 MILESTONES = DATA["milestones"]
 CAMPAIGNS = DATA["campaigns"]
 GOODS = tuple(COMPONENTS["goods"])
+INTRODUCTORY = COMPONENTS["introductory_game"]
 PLAYERS_MIN = COMPONENTS["players"]["min"]
 PLAYERS_MAX = COMPONENTS["players"]["max"]
 

@@ -33,18 +33,23 @@ CREATED = EventType(
     description=(
         "A Food Chain Magnate game is set up for 2 to 5 players. options.turn_order is the "
         "turn order the table drew (FCM-SETUP-6); options.layout the map tiles, rotations and "
-        "places as laid, or as the service drew them (FCM-SETUP-1); options.connection how "
-        "roads join across tile borders: 'original' (at the middle of the edge) or 'deluxe' "
-        "(any touching road squares). Instead, options.position may declare a whole starting "
-        "state in the GET state format; it is checked for consistency. The bank gets $50 a "
-        "player, the players $0, the stock is thinned for the player count (FCM-SETUP-2 to 5)."
+        "places as laid, or as the service drew them (FCM-SETUP-1); options.edition "
+        "'original' (the default) or 'deluxe', whose rules apply where the two differ; "
+        "options.introductory true for the introductory game ($75 a player in the bank, no "
+        "reserve cards, no milestones); options.connection how roads join across tile "
+        "borders: 'original' (at the middle of the edge) or 'deluxe' (any touching road "
+        "squares), the edition's by default. Instead, options.position may declare a whole "
+        "starting state in the GET state format; it is checked for consistency. The bank gets "
+        "$50 a player, the players $0, the stock is thinned for the player count (FCM-SETUP-2 "
+        "to 5)."
     ),
     example={
         "players": ["ann", "bob"],
         "options": {
             "turn_order": ["ann", "bob"],
             "layout": EXAMPLE_LAYOUT,
-            "connection": "original",
+            "edition": "original",
+            "introductory": False,
         },
     },
 )

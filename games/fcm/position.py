@@ -259,8 +259,18 @@ def check_bank_and_reserve(state: dict) -> None:
     """Every chain has chosen its reserve card once setup is over (FCM-SETUP-9); cards are face
     up only after the bank broke, and the CEO slot count moves from 3 only then (FCM-BANK-2)."""
     broke = state["bank"]["breaks"] >= 1
+    introductory = state["options"]["introductory"]
+    if introductory and state["supply"]["milestones"]:
+        raise RuleViolation("FCM-MILE-1", "the introductory game is played without milestones")
     for name, chain in state["chains"].items():
         reserve = chain["reserve"]
+        if introductory:
+            if reserve != {"commitment": None, "revealed": None} or chain["milestones"]:
+                raise RuleViolation(
+                    "FCM-SETUP-9",
+                    f"{name} holds a reserve card or a milestone; the introductory game has none",
+                )
+            continue
         if state["phase"] not in SETUP_PHASES and reserve["commitment"] is None:
             raise RuleViolation("FCM-SETUP-9", f"{name} has not chosen a reserve card")
         if reserve["revealed"] is not None and not (broke and reserve["commitment"]):

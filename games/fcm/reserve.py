@@ -35,6 +35,8 @@ def seal_reserve_card(state: dict, event: dict) -> None:
     restaurants (FCM-SETUP-9). When every chain has chosen, the first turn begins."""
     player = event["payload"]["player"]
     check_actor(state, event, player, "FCM-SETUP-9")
+    if state["options"]["introductory"]:
+        raise RuleViolation("FCM-SETUP-9", "the introductory game is played without reserve cards")
     if state["phase"] != "setup_reserve":
         raise RuleViolation(
             "FCM-SETUP-9", "reserve cards are chosen once setup has placed the starting restaurants"

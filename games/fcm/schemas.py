@@ -26,6 +26,7 @@ CARD_NAMES = ("ceo", *EMPLOYEES)
 CARD_PLACES = ("hand", "work", "beach", "busy")
 CARD_ID = r"^[a-z_]+-[1-9][0-9]*$"
 RESERVE_MONEY = (100, 200, 300)
+EDITIONS = ("original", "deluxe")
 SHA256_HEX = r"^[0-9a-f]{64}$"
 NONCE_MIN_LENGTH = 16
 
@@ -165,6 +166,14 @@ class BankSchema(Schema):
     shortfall = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
 
 
+class GameOptionsSchema(Schema):
+    """What the table chose at creation: the edition whose rules apply where the Splotter
+    original and the Deluxe edition differ (docs/fcm.md), and the introductory game."""
+
+    edition = fields.String(required=True, validate=validate.OneOf(EDITIONS))
+    introductory = fields.Boolean(required=True)
+
+
 class SetupSchema(Schema):
     """The starting-restaurant rounds: who is still to place or pass, in order, and who
     passed in the first round."""
@@ -178,6 +187,7 @@ class StateSchema(Schema):
     """The whole state of a Food Chain Magnate game, as GET state returns it."""
 
     players = fields.List(Name(), required=True)
+    options = fields.Nested(GameOptionsSchema, required=True)
     turn_order = fields.List(Name(), required=True)
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     turn = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
@@ -195,7 +205,9 @@ class StateSchema(Schema):
 class OptionsSchema(Schema):
     turn_order = fields.List(Name())
     layout = fields.Nested(LayoutSchema)
-    connection = fields.String(validate=validate.OneOf(["original", "deluxe"]))
+    edition = fields.String(validate=validate.OneOf(EDITIONS))
+    introductory = fields.Boolean()
+    connection = fields.String(validate=validate.OneOf(EDITIONS))
     position = fields.Nested(StateSchema)
 
 

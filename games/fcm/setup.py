@@ -4,7 +4,7 @@ and the rounds in which the chains place their starting restaurants."""
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
 from games.fcm.board import Board, board_of, printed_house_records
-from games.fcm.data import CAMPAIGNS, COMPONENTS, EMPLOYEES, MILESTONES
+from games.fcm.data import CAMPAIGNS, COMPONENTS, EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.fcm.placement import check_restaurant
 
 
@@ -22,9 +22,10 @@ def campaigns_in_play(players: int) -> list[int]:
     return [number for number in CAMPAIGNS if number not in removed]
 
 
-def starting_bank(players: int) -> int:
-    """$50 a player in the bank (FCM-SETUP-4)."""
-    return COMPONENTS["bank_per_player"] * players
+def starting_bank(players: int, introductory: bool = False) -> int:
+    """$50 a player in the bank (FCM-SETUP-4); $75 in the introductory game."""
+    per_player = INTRODUCTORY["bank_per_player"] if introductory else COMPONENTS["bank_per_player"]
+    return per_player * players
 
 
 def new_chain(ceo_id: str) -> dict:
@@ -56,13 +57,19 @@ def issue_card_id(state: dict, card: str) -> str:
     return f"{card}-{state['cards_issued']}"
 
 
-def new_game(players: list[str], turn_order: list[str], layout: dict, connection: str) -> dict:
+def new_game(
+    players: list[str], turn_order: list[str], layout: dict, connection: str, options: dict
+) -> dict:
     """The state before the first starting restaurant (FCM-SETUP-1 to FCM-SETUP-7): the map as
-    laid, the thinned stock, the bank, the chains, and the last player in turn order to act."""
+    laid, the thinned stock, the bank, the chains, and the last player in turn order to act.
+    The introductory game has its own bank and no milestones."""
     board = Board.from_layout(layout, connection)
     count = len(players)
+    introductory = options["introductory"]
+    milestones = {} if introductory else {m: card["copies"] for m, card in MILESTONES.items()}
     state = {
         "players": list(players),
+        "options": dict(options),
         "turn_order": list(turn_order),
         "phase": "setup_restaurants",
         "turn": 1,
@@ -78,13 +85,13 @@ def new_game(players: list[str], turn_order: list[str], layout: dict, connection
         "cards_issued": 0,
         "supply": {
             "employees": employees_in_play(count),
-            "milestones": {m: milestone["copies"] for m, milestone in MILESTONES.items()},
+            "milestones": milestones,
             "campaigns": campaigns_in_play(count),
             "houses": list(COMPONENTS["placeable_house_numbers"]),
             "gardens": COMPONENTS["gardens"],
         },
         "bank": {
-            "cash": starting_bank(count),
+            "cash": starting_bank(count, introductory),
             "breaks": 0,
             "ceo_slots": COMPONENTS["ceo_slots"],
             "shortfall": 0,
@@ -172,4 +179,5 @@ def _next_to_act(state: dict) -> None:
         setup["to_act"] = [name for name in state["turn_order"] if name in setup["passed"]]
         return
     state["setup"] = None
-    state["phase"] = "setup_reserve"
+    # the introductory game has no reserve cards: its first turn begins at once
+    state["phase"] = "restructuring" if state["options"]["introductory"] else "setup_reserve"

@@ -2,8 +2,9 @@
 
 fcm.created version 1 declared a position in the first state format: each chain's employees as
 counts, restaurants and milestones without ids or turns, the CEO slot count beside the bank.
-Version 2 positions hold every card with its id and place (docs/fcm.md, "The state"). The
-lift gives each card an id in player order, puts every card in hand (the CEO at work), makes
+Version 2 positions hold every card with its id and place and the game's options (docs/fcm.md,
+"The state"). The lift makes the options those of the original game, gives each card an id in
+player order, puts every card in hand (the CEO at work), makes
 the marketeer of each campaign a card of its chain that can run that kind, and dates every
 milestone to the position's turn. A version 1 position that a table could not have had (a
 campaign no card of its chain can run) lifts to a position the checks refuse, naming why.
@@ -45,6 +46,7 @@ def created_v1_to_v2(payload: dict) -> dict:
     for campaign in position["board"]["campaigns"]:
         campaign["marketeer"] = _marketeer(position["chains"][campaign["owner"]], campaign)
     position["cards_issued"] = issued
+    position["options"] = {"edition": "original", "introductory": False}
     position["bank"].update(ceo_slots=position.pop("ceo_slots"), shortfall=0)
     return lifted
 
