@@ -194,10 +194,10 @@ def _half_road(square, side: str, colour: str = ROAD, width: int = ROAD_WIDTH) -
     return _line((x, y), (x + dc * CELL // 2, y + dr * CELL // 2), colour, width)
 
 
-def _text(x, y, words: str, size: int, colour: str = INK, weight: str = "normal") -> str:
+def _text(x, y, words: str, size: int, colour=INK, weight="normal", anchor="middle") -> str:
     return (
         f'<text x="{x}" y="{y}" font-family="{FONT}" font-size="{size}"'
-        f' font-weight="{weight}" fill="{colour}" text-anchor="middle">{words}</text>'
+        f' font-weight="{weight}" fill="{colour}" text-anchor="{anchor}">{words}</text>'
     )
 
 
@@ -209,7 +209,7 @@ def _bridge(square) -> str:
     parts = [_line((x, top), (x, bottom), PAPER, ROAD_WIDTH + 10)]
     parts += [_half_road(square, side) for side in ("N", "S")]
     for dx in (-ROAD_WIDTH // 2 - 3, ROAD_WIDTH // 2 + 3):
-        parts.append(_line((x + dx, top + 4), (x + dx, bottom - 4), INK, 2))
+        parts.append(_line((x + dx, top + 3), (x + dx, bottom - 3), INK, 3))
     return '<g class="bridge">' + "".join(parts) + "</g>"
 
 
@@ -251,14 +251,25 @@ def _house(number: int, top_left) -> str:
     )
 
 
+def _label(square, y: int, words: str) -> str:
+    """A drink's name under its mark; a long one is kept inside the tile on the first and
+    last column."""
+    x, _ = _centre(square)
+    if square[1] == 0 and len(words) > 5:
+        return _text(LEFT + 3, y, words, 9, INK, "bold", "start")
+    if square[1] == TILE_SIZE - 1 and len(words) > 5:
+        return _text(LEFT + SIZE - 3, y, words, 9, INK, "bold", "end")
+    return _text(x, y, words, 9, INK, "bold")
+
+
 def _drink(drink: str, square) -> str:
     x, y = _centre(square)
     return "".join(
         [
-            f'<circle cx="{x}" cy="{y - 6}" r="13" fill="{DRINK_COLOURS[drink]}"'
+            f'<circle cx="{x}" cy="{y - 6}" r="15" fill="{DRINK_COLOURS[drink]}"'
             f' stroke="{INK}" stroke-width="2"/>',
-            _text(x, y - 1, DRINK_LETTERS[drink], 14, INK, "bold"),
-            _text(x, y + 20, drink, 10, INK, "bold"),
+            _text(x, y - 1, DRINK_LETTERS[drink], 15, INK, "bold"),
+            _label(square, y + 20, drink),
         ]
     )
 
@@ -293,7 +304,7 @@ def grid_svg(grid, houses: dict[int, tuple[int, int]], title: str) -> str:
         f' viewBox="0 0 {WIDTH} {HEIGHT}" role="img">',
         f"<title>{title}: {words}; the top of the picture is the top of the map</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        _text(WIDTH // 2, 30, title, 18, INK, "bold"),
+        _text(WIDTH // 2, 30, title, 16, INK, "bold"),
         *_top_arrow(),
         f'<rect x="{LEFT}" y="{TOP}" width="{SIZE}" height="{SIZE}" fill="{PAPER}"/>',
     ]
@@ -307,7 +318,7 @@ def grid_svg(grid, houses: dict[int, tuple[int, int]], title: str) -> str:
         f'<rect x="{LEFT}" y="{TOP}" width="{SIZE}" height="{SIZE}" fill="none"'
         f' stroke="{INK}" stroke-width="2"/>'
     )
-    parts.append(_text(WIDTH // 2, TOP + SIZE + 30, words, 13))
+    parts.append(_text(WIDTH // 2, TOP + SIZE + 30, words, 12))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
