@@ -7,7 +7,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, headers, limits, log, ops, problems, replay
+from app import body, cli, docs, games, headers, limits, log, ops, problems, replay, tiles
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -51,7 +51,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
 
     api = Api(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name)})
-    for blueprint in (games.blp, log.blp, replay.blp, ops.blp):
+    for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
         api.register_blueprint(blueprint)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api

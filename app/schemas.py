@@ -238,3 +238,25 @@ class Refusal(Schema):
 class RefusalPage(Schema):
     items = fields.List(fields.Nested(Refusal))
     next = fields.String(allow_none=True)
+
+
+class TileQuery(Schema):
+    rotation = fields.Integer(
+        load_default=0,
+        metadata={
+            "description": "degrees clockwise the tile is turned on the table (0 90 180 270)"
+        },
+    )
+
+
+class TileList(Schema):
+    kind = fields.String()
+    tiles = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "each map tile: `tile` (its id), `rotations` (one per turn the table"
+            " may give it: `rotation` in degrees clockwise, what a person sees on the tile so"
+            " turned, as the game's docs say, and `pictures`: links to its svg and txt"
+            " picture), and what the game adds"
+        },
+    )

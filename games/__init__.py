@@ -15,6 +15,11 @@ and, optionally:
 
     draw(players, options, rng) -> options      # setup facts the table left to the service
     render_map(state) -> str                    # the board as text, for GET .../map.txt
+    map_tiles() -> list[dict]                   # each map tile as a person sees it, in each
+                                                # turn: {"tile", "rotations": [{"rotation",
+                                                # ...}], ...}, for GET /api/<kind>/tiles
+    tile_picture(tile, rotation, form) -> str   # one tile in one of those turns, form "svg"
+                                                # or "txt", for GET /api/<kind>/tiles/<tile>.svg
 
 State is plain JSON data. `evolve` never mutates its input. Randomness happens only in
 `draw`, with the rng the service passes, once, before the creation event is written.

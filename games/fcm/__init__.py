@@ -3,6 +3,9 @@
 The game surface (see games/__init__.py) plus what the HTTP layer calls:
 
 - render_map(state) -> str: the Unicode picture GET /api/games/{id}/map.txt answers;
+- map_tiles() and tile_picture(tile, rotation, form): the 20 map tiles in their four turns,
+  what a person sees on each and its picture (SVG or text), so a table can find the tiles it
+  laid by looking (GET /api/fcm/tiles);
 - draw_layout(rng, players) and draw_turn_order(rng, players): a random map and turn order
   for a table that lets the service draw, to put in the creation payload's options;
 - check_layout(layout, players): refuse a layout before creating the game;
@@ -15,6 +18,7 @@ from games.fcm.layout import check_layout, draw_layout, draw_turn_order
 from games.fcm.render import render_map
 from games.fcm.reserve import reserve_commitment
 from games.fcm.rules import evolve, finished, pending, resolve
+from games.fcm.tile_pictures import map_tiles, tile_picture
 
 KIND = "fcm"
 
@@ -43,8 +47,10 @@ __all__ = [
     "evolve",
     "finished",
     "initial",
+    "map_tiles",
     "pending",
     "render_map",
     "reserve_commitment",
     "resolve",
+    "tile_picture",
 ]

@@ -3,8 +3,11 @@
 A layout is {"rows", "cols", "tiles": [{"tile", "rotation", "row", "col"}], "drawn_by"}:
 `rows` x `cols` tiles, each tile id once, rotation 0/90/180/270 degrees clockwise, row and
 col its place in the tile grid, and `drawn_by` "table" (the players laid it) or "service"
-(drawn by `draw_layout` before the game was created). The table may lay a non-square map
-either way round (3x4 or 4x3).
+(drawn by `draw_layout` before the game was created).
+
+Map sizes are tile rows by columns as FCM-SETUP-1 reads: 3x3, 3x4, 4x4, 5x4. The service
+draws them that way round; a table may lay a non-square map the other way (4x3, 4x5): it is
+the same map seen from another side of the table.
 """
 
 from games.errors import RuleViolation
@@ -13,7 +16,8 @@ from games.fcm.tiles import ROTATIONS
 
 
 def map_size(players: int) -> tuple[int, int]:
-    """Tile rows and columns for `players`: 3x3, 3x4, 4x4, 5x4 (FCM-SETUP-1)."""
+    """Tile rows and columns for `players`: 3x3, 3x4, 4x4, 5x4 (FCM-SETUP-1); a table may
+    lay a non-square map the other way round (see check_layout)."""
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
         raise RuleViolation(
             "FCM-SETUP-1", f"Food Chain Magnate takes 2 to 5 players, not {players}"
@@ -24,12 +28,15 @@ def map_size(players: int) -> tuple[int, int]:
 
 def check_layout(layout: dict, players: int) -> None:
     """Refuse a layout that is not a full map of the right size for `players`, made of
-    distinct base tiles, each turned a whole quarter (FCM-SETUP-1)."""
+    distinct base tiles, each turned a whole quarter (FCM-SETUP-1). A non-square map may lie
+    either way round (rows and columns swapped)."""
     rows, cols = map_size(players)
     if sorted((layout["rows"], layout["cols"])) != sorted((rows, cols)):
+        other = f" (or {cols}x{rows})" if rows != cols else ""
         raise RuleViolation(
             "FCM-SETUP-1",
-            f"{players} players play on {rows}x{cols} tiles, not {layout['rows']}x{layout['cols']}",
+            f"{players} players play on {rows}x{cols} tiles{other}, not"
+            f" {layout['rows']}x{layout['cols']}",
         )
     ids = [placed["tile"] for placed in layout["tiles"]]
     unknown = sorted(set(ids) - set(TILES))

@@ -97,7 +97,7 @@ def _border(board: Board, links: set, r: int, left: str, cross: str, right: str)
     for c in range(board.width):
         if c and c % TILE_SIZE == 0:
             parts.append(cross)
-        joined = 0 < r < board.height and frozenset(((r - 1, c), (r, c))) in links
+        joined = frozenset(((r - 1, c), (r, c))) in links
         parts.append("─╂─" if joined else "───")
     return left + "".join(parts) + right
 
@@ -117,11 +117,13 @@ def _airplanes(board: Board, map_state: dict) -> dict[str, dict[int, tuple[int, 
     return lanes
 
 
-def render(board: Board, map_state: dict, players=None, highlight=()) -> str:
-    """The map with its pieces; `highlight` squares are marked !x! (squares at fault)."""
+def render(board: Board, map_state: dict, players=None, highlight=(), exits=()) -> str:
+    """The map with its pieces; `highlight` squares are marked !x! (squares at fault).
+    `exits` are (road square, square beyond the map) pairs: where the road of a lone tile
+    leaves it, drawn crossing the frame as a road joining the next tile crosses a border."""
     owners = [p["owner"] for p in map_state["restaurants"] + map_state["campaigns"]]
     marks = player_marks(list(players or dict.fromkeys(owners)))
-    links = _road_links(board)
+    links = _road_links(board) | {frozenset(pair) for pair in exits}
     cells = _cells(board, links, map_state, marks)
     for square in highlight:
         if tuple(square) in cells:
@@ -150,13 +152,14 @@ def render(board: Board, map_state: dict, players=None, highlight=()) -> str:
             edge = ("┌", "┬", "┐") if r == 0 else ("├", "┼", "┤")
             lines.append("   " + west + _border(board, links, r, *edge))
         row = []
-        for c in range(board.width):
-            if c and c % TILE_SIZE == 0:
+        for c in range(board.width + 1):
+            if c % TILE_SIZE == 0:
                 row.append("┿" if frozenset(((r, c - 1), (r, c))) in links else "│")
-            row.append(cells[(r, c)])
+            if c < board.width:
+                row.append(cells[(r, c)])
         side = (planes["W"].get(r, (0, "   "))[1] + " ") if west else ""
         east = (" " + planes["E"][r][1]) if r in planes["E"] else ""
-        lines.append(f"{r:>2} " + side + "│" + "".join(row) + "│" + east)
+        lines.append(f"{r:>2} " + side + "".join(row) + east)
     lines.append("   " + west + _border(board, links, board.height, "└", "┴", "┘"))
     if planes["S"]:
         lines.append(plane_row("S"))

@@ -29,12 +29,12 @@ def test_a_layout_places_turned_tiles_and_their_houses():
 
 
 def test_the_map_for_each_player_count_has_its_size():
-    """FCM-SETUP-1: 3x3, 3x4, 4x4 and 4x5 tiles of 5x5 squares."""
+    """FCM-SETUP-1: 3x3, 3x4, 4x4 and 5x4 tiles (rows by columns) of 5x5 squares."""
     sizes = {
         n: (Board.from_layout(layout_for(n)).height, Board.from_layout(layout_for(n)).width)
         for n in (2, 3, 4, 5)
     }
-    assert sizes == {2: (15, 15), 3: (15, 20), 4: (20, 20), 5: (20, 25)}
+    assert sizes == {2: (15, 15), 3: (15, 20), 4: (20, 20), 5: (25, 20)}
 
 
 def test_a_picture_reads_houses_from_digits():

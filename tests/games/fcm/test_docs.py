@@ -29,6 +29,10 @@ def test_the_example_map_is_what_render_map_draws():
     assert block_after("<!-- example-map -->") == fcm.render_map(turn_five())
 
 
+def test_the_example_tile_is_what_the_text_picture_draws():
+    assert block_after("<!-- example-tile -->") == fcm.tile_picture("G", 90, "txt")
+
+
 @pytest.mark.parametrize("event_type", fcm.EVENT_TYPES, ids=lambda t: t.name)
 def test_every_event_type_is_documented_with_its_example(event_type):
     section = DOC.split(f"### `{event_type.name}`", 1)

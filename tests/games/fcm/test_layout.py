@@ -11,9 +11,9 @@ from tests.games.fcm.table import layout_for
 
 
 def test_map_size_by_player_count():
-    """FCM-SETUP-1: 3x3 for 2 players, 3x4 for 3, 4x4 for 4, 5x4 for 5."""
-    assert {n: sorted(map_size(n)) for n in (2, 3, 4, 5)} == {
-        2: [3, 3], 3: [3, 4], 4: [4, 4], 5: [4, 5]
+    """FCM-SETUP-1: 3x3 for 2 players, 3x4 for 3, 4x4 for 4, 5x4 for 5, rows by columns."""
+    assert {n: map_size(n) for n in (2, 3, 4, 5)} == {
+        2: (3, 3), 3: (3, 4), 4: (4, 4), 5: (5, 4)
     }  # fmt: skip
     for players in (1, 6):
         with pytest.raises(RuleViolation) as caught:
@@ -27,12 +27,16 @@ def test_a_fixed_layout_is_legal(players):
     check_layout(layout_for(players), players)
 
 
-def test_a_non_square_map_may_lie_either_way_round():
-    """FCM-SETUP-1: 3x4 or 4x3 is the same table seen from another side."""
-    layout = layout_for(3)
-    turned = {**layout, "rows": 4, "cols": 3}
-    turned["tiles"] = [{**t, "row": i // 3, "col": i % 3} for i, t in enumerate(layout["tiles"])]
-    check_layout(turned, 3)
+@pytest.mark.parametrize(("players", "rows", "cols"), [(3, 3, 4), (5, 5, 4)])
+def test_a_non_square_map_may_lie_either_way_round(players, rows, cols):
+    """FCM-SETUP-1: 3x4 or 4x3, 5x4 or 4x5, is the same table seen from another side."""
+    layout = layout_for(players)
+    assert (layout["rows"], layout["cols"]) == (rows, cols)
+    turned = {**layout, "rows": cols, "cols": rows}
+    turned["tiles"] = [
+        {**t, "row": i // rows, "col": i % rows} for i, t in enumerate(layout["tiles"])
+    ]
+    check_layout(turned, players)
 
 
 def refused(layout, players, words):
@@ -46,6 +50,7 @@ def refused(layout, players, words):
 def test_refused_layouts():
     """FCM-SETUP-1: wrong size, unknown or repeated tiles, odd turns, holes."""
     refused(layout_for(3), 2, "3x3 tiles, not 3x4")
+    refused(layout_for(4), 5, "5 players play on 5x4 tiles (or 4x5), not 4x4")
     layout = copy.deepcopy(layout_for(2))
     layout["tiles"][1]["tile"] = "A"
     refused(layout, 2, "tiles used twice: A")
@@ -66,6 +71,7 @@ def test_a_drawn_layout_is_legal_and_repeatable(players):
     """FCM-SETUP-1: random tiles, random turns; the same seed draws the same map."""
     layout = draw_layout(random.Random(players), players)
     check_layout(layout, players)
+    assert (layout["rows"], layout["cols"]) == map_size(players)
     assert layout == draw_layout(random.Random(players), players)
     assert layout["drawn_by"] == "service"
 

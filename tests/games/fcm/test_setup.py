@@ -22,7 +22,7 @@ def test_setup_for_each_player_count(players):
     state = table.state
     board = board_of(state["board"])
     # FCM-SETUP-1: the map size for the player count
-    assert (board.tile_rows, board.tile_cols) == {2: (3, 3), 3: (3, 4), 4: (4, 4), 5: (4, 5)}[
+    assert (board.tile_rows, board.tile_cols) == {2: (3, 3), 3: (3, 4), 4: (4, 4), 5: (5, 4)}[
         players
     ]
     # FCM-SETUP-2: billboards removed by player count
