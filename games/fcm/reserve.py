@@ -1,33 +1,24 @@
 """The bank reserve cards, chosen in secret at setup and revealed when the bank first breaks.
 
-A player's choice is recorded sealed (FCM-SETUP-9): the log holds only a commitment, the
-lowercase SHA-256 hex digest of the UTF-8 text "<money>:<nonce>", where money is the card's
-value (100, 200 or 300) and the nonce a secret string of at least 16 characters that the
-player's device chose at random (32 random hex digits will do). For example "200:" followed
-by the nonce "8f14e45fceea167a5a36dedd4bea2543" commits to the $200 card. The reveal gives
+A player's choice is recorded sealed (FCM-SETUP-9, games/sealed.py): the log holds only a
+commitment to the text of the card's value (100, 200 or 300). For example "200:" followed by
+the nonce "8f14e45fceea167a5a36dedd4bea2543" commits to the $200 card. The reveal gives
 money and nonce; it is accepted only if they hash to the commitment (FCM-BANK-2).
 """
 
-import hashlib
-
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
+from games.sealed import check_opens, commitment
 
 
 def reserve_commitment(money: int, nonce: str) -> str:
     """The commitment to the reserve card worth `money`, salted with `nonce`."""
-    return hashlib.sha256(f"{money}:{nonce}".encode()).hexdigest()
+    return commitment(str(money), nonce)
 
 
-def check_reveal(commitment: str, money: int, nonce: str) -> None:
+def check_reveal(sealed: str, money: int, nonce: str) -> None:
     """Refuse a reveal that does not open the commitment (FCM-SETUP-9)."""
-    opened = reserve_commitment(money, nonce)
-    if opened != commitment:
-        raise RuleViolation(
-            "FCM-SETUP-9",
-            f"the revealed ${money} card and nonce do not match the sealed choice",
-            {"commitment": commitment, "revealed_hash": opened, "money": money},
-        )
+    check_opens(sealed, str(money), nonce, "FCM-SETUP-9", "reserve card")
 
 
 def seal_reserve_card(state: dict, event: dict) -> None:

@@ -113,8 +113,7 @@ def test_a_reveal_that_does_not_match_is_refused_and_kept_in_the_audit(client):
     assert wrong.status_code == 422 and wrong.json["rule"] == "FCM-SETUP-9"
     [refusal] = client.get(f"/api/games/{game['id']}/refusals").json["items"]
     assert refusal["rule"] == "FCM-SETUP-9" and refusal["version"] == 1
-    assert refusal["details"]["commitment"] == reserve_commitment(200, nonce("bob"))
-    assert refusal["details"]["revealed_hash"] == reserve_commitment(300, nonce("bob"))
+    assert refusal["details"] == {"commitment": reserve_commitment(200, nonce("bob"))}
     assert refusal["events"][0]["payload"]["money"] == 300
     right = record(client, game, "reserve_card_revealed", "bob", money=200, nonce=nonce("bob"))
     assert right.status_code == 201
