@@ -5,6 +5,7 @@ example map, bob placing first (he is last in turn order), ann passing, then sea
 from events.registry import EventType
 from games.fcm import schemas
 from games.fcm.upcast import created_v1_to_v2
+from games.sealed import canonical_text, commitment
 
 EXAMPLE_LAYOUT = {
     "rows": 3,
@@ -100,10 +101,66 @@ RESERVE_CARD_REVEALED = EventType(
     example={"player": "ann", "money": 200, "nonce": EXAMPLE_NONCE},
 )
 
+EXAMPLE_STRUCTURE = {"management_trainee-3": "ceo-1", "waitress-4": "management_trainee-3"}
+EXAMPLE_STRUCTURE_COMMITMENT = commitment(canonical_text(EXAMPLE_STRUCTURE), EXAMPLE_NONCE)
+
+STRUCTURE_CHOSEN = EventType(
+    name="fcm.structure_chosen",
+    schema=schemas.StructureChosenSchema,
+    description=(
+        "In restructuring a player puts cards of their hand to work, recorded open: structure "
+        "maps each card id to its boss, the CEO's id or a manager's under the CEO; the rest of "
+        "the hand goes to the beach (FCM-RESTR-1). Only a manager has slots under the CEO, and "
+        "no manager works under another (FCM-RESTR-2). More cards than fit send all but the "
+        "CEO to the beach (FCM-RESTR-3). On the first turn, and for a chain with nothing in "
+        "hand, the engine records the structure itself (FCM-RESTR-4)."
+    ),
+    example={"player": "ann", "structure": EXAMPLE_STRUCTURE},
+)
+
+STRUCTURE_SEALED = EventType(
+    name="fcm.structure_sealed",
+    schema=schemas.StructureSealedSchema,
+    description=(
+        "In restructuring a player chooses their structure face down (FCM-RESTR-1): the "
+        "commitment is the lowercase SHA-256 hex digest of '<structure>:<nonce>', structure "
+        "as canonical JSON (sorted keys, no spaces)."
+    ),
+    example={"player": "ann", "commitment": EXAMPLE_STRUCTURE_COMMITMENT},
+)
+
+STRUCTURE_REVEALED = EventType(
+    name="fcm.structure_revealed",
+    schema=schemas.StructureRevealedSchema,
+    description=(
+        "Once every chain has chosen, a sealed structure is turned face up with its nonce; it "
+        "is refused unless it opens the commitment and is a legal structure (FCM-RESTR-1, "
+        "FCM-RESTR-2). When every structure is known they are applied together and order of "
+        "business begins."
+    ),
+    example={"player": "ann", "structure": EXAMPLE_STRUCTURE, "nonce": EXAMPLE_NONCE},
+)
+
+TURN_ORDER_PICKED = EventType(
+    name="fcm.turn_order_picked",
+    schema=schemas.TurnOrderPickedSchema,
+    description=(
+        "In order of business the chain with the most open slots (the first airplane "
+        "milestone counts two more; ties to the earlier in last turn's order) picks a free "
+        "place on the turn order track, then the next (FCM-ORDER-1 to FCM-ORDER-4). After the "
+        "last pick the track is the turn order and working begins."
+    ),
+    example={"player": "bob", "place": 1},
+)
+
 EVENT_TYPES = [
     CREATED,
     STARTING_RESTAURANT_PLACED,
     STARTING_RESTAURANT_PASSED,
     RESERVE_CARD_SEALED,
     RESERVE_CARD_REVEALED,
+    STRUCTURE_CHOSEN,
+    STRUCTURE_SEALED,
+    STRUCTURE_REVEALED,
+    TURN_ORDER_PICKED,
 ]

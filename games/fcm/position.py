@@ -12,9 +12,11 @@ from collections import Counter
 
 from games.errors import RuleViolation
 from games.fcm.board import Board
+from games.fcm.cards import is_manager
 from games.fcm.data import COMPONENTS, EMPLOYEES, MILESTONES
 from games.fcm.layout import check_layout
 from games.fcm.placement import check_campaign, check_garden, check_new_house, check_restaurant
+from games.fcm.restructuring import check_structure
 from games.fcm.setup import campaigns_in_play, check_turn_order, employees_in_play
 
 SETUP_PHASES = ("setup_restaurants", "setup_reserve")
@@ -38,6 +40,8 @@ def check_position(state: dict) -> None:
     check_cards(state)
     check_bank_and_reserve(state)
     check_setup_rounds(state)
+    check_restructuring(state)
+    check_order_of_business(state)
 
 
 KINDS = ("houses", "restaurants", "campaigns")
@@ -250,11 +254,6 @@ def check_chain_cards(state: dict, name: str, chain: dict) -> None:
             )
 
 
-def is_manager(card: dict) -> bool:
-    """A card with slots for others: a manager (FCM-RESTR-2)."""
-    return card["card"] in EMPLOYEES and EMPLOYEES[card["card"]]["action"]["type"] == "manager"
-
-
 def check_bank_and_reserve(state: dict) -> None:
     """Every chain has chosen its reserve card once setup is over (FCM-SETUP-9); cards are face
     up only after the bank broke, and the CEO slot count moves from 3 only then (FCM-BANK-2)."""
@@ -301,3 +300,38 @@ def check_setup_rounds(state: dict) -> None:
         raise RuleViolation("FCM-SETUP-7", f"players to act {waiting} are not a list of players")
     if set(waiting) & placed or (setup["round"] == 2 and not set(waiting) <= set(setup["passed"])):
         raise RuleViolation("FCM-SETUP-7", f"{waiting} includes players who may not place now")
+
+
+def check_restructuring(state: dict) -> None:
+    """Structures are being chosen exactly in restructuring, one record a chain, each known
+    structure a legal one (FCM-TURN-1, FCM-RESTR-1, FCM-RESTR-2)."""
+    records = state["restructuring"]
+    if (records is not None) != (state["phase"] == "restructuring"):
+        raise RuleViolation("FCM-TURN-1", "structures are chosen during restructuring only")
+    if records is None:
+        return
+    if sorted(records) != sorted(state["players"]):
+        raise RuleViolation("FCM-RESTR-1", "restructuring keeps one record for each chain")
+    for name, record in records.items():
+        if record["structure"] is not None:
+            check_structure(state, name, record["structure"])
+
+
+def check_order_of_business(state: dict) -> None:
+    """The track is being filled exactly in order of business: each chain picks once, a place
+    each (FCM-TURN-1, FCM-ORDER-1, FCM-ORDER-4)."""
+    order = state["order_of_business"]
+    if (order is not None) != (state["phase"] == "order_of_business"):
+        raise RuleViolation("FCM-TURN-1", "places are picked during order of business only")
+    if order is None:
+        return
+    picked = [name for name in order["picked"] if name is not None]
+    if (
+        len(order["picked"]) != len(state["players"])
+        or sorted(picked + order["to_pick"]) != sorted(state["players"])
+        or sorted(order["open_slots"]) != sorted(state["players"])
+    ):
+        raise RuleViolation(
+            "FCM-ORDER-4",
+            "every chain is on the track or still to pick, once, with a place for each player",
+        )

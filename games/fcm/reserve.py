@@ -8,6 +8,7 @@ money and nonce; it is accepted only if they hash to the commitment (FCM-BANK-2)
 
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
+from games.fcm.restructuring import begin_restructuring
 from games.sealed import check_opens, commitment
 
 
@@ -37,7 +38,7 @@ def seal_reserve_card(state: dict, event: dict) -> None:
         raise RuleViolation("FCM-SETUP-9", f"{player} has already chosen a reserve card")
     reserve["commitment"] = event["payload"]["commitment"]
     if all(chain["reserve"]["commitment"] for chain in state["chains"].values()):
-        state["phase"] = "restructuring"
+        begin_restructuring(state)
 
 
 def reveal_reserve_card(state: dict, event: dict) -> None:

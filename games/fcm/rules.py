@@ -2,7 +2,9 @@
 
 import copy
 
+from games.fcm.order import pick_turn_order
 from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
+from games.fcm.restructuring import choose_structure, reveal_structure, seal_structure
 from games.fcm.setup import pass_starting_restaurant, place_starting_restaurant
 
 HANDLERS = {
@@ -10,6 +12,10 @@ HANDLERS = {
     "fcm.starting_restaurant_passed": pass_starting_restaurant,
     "fcm.reserve_card_sealed": seal_reserve_card,
     "fcm.reserve_card_revealed": reveal_reserve_card,
+    "fcm.structure_chosen": choose_structure,
+    "fcm.structure_sealed": seal_structure,
+    "fcm.structure_revealed": reveal_structure,
+    "fcm.turn_order_picked": pick_turn_order,
 }
 
 

@@ -183,6 +183,26 @@ class SetupSchema(Schema):
     passed = fields.List(Name(), required=True)
 
 
+def Structure(**kwargs):
+    """{card id: boss id} for each card of the hand put to work (restructuring.py)."""
+    return fields.Dict(
+        keys=fields.String(validate=validate.Regexp(CARD_ID)),
+        values=fields.String(validate=validate.Regexp(CARD_ID)),
+        **kwargs,
+    )
+
+
+class RestructuringRecordSchema(Schema):
+    sealed = fields.String(required=True, allow_none=True, validate=validate.Regexp(SHA256_HEX))
+    structure = Structure(required=True, allow_none=True)
+
+
+class OrderOfBusinessSchema(Schema):
+    to_pick = fields.List(Name(), required=True)
+    open_slots = fields.Dict(keys=Name(), values=fields.Integer(strict=True), required=True)
+    picked = fields.List(Name(allow_none=True), required=True)
+
+
 class StateSchema(Schema):
     """The whole state of a Food Chain Magnate game, as GET state returns it."""
 
@@ -192,6 +212,11 @@ class StateSchema(Schema):
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     turn = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
     setup = fields.Nested(SetupSchema, required=True, allow_none=True)
+    restructuring = fields.Dict(
+        keys=Name(), values=fields.Nested(RestructuringRecordSchema), required=True,
+        allow_none=True,
+    )  # fmt: skip
+    order_of_business = fields.Nested(OrderOfBusinessSchema, required=True, allow_none=True)
     board = fields.Nested(MapStateSchema, required=True)
     chains = fields.Dict(keys=Name(), values=fields.Nested(ChainSchema), required=True)
     cards_issued = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
@@ -235,3 +260,24 @@ class ReserveCardRevealedSchema(Schema):
     player = Name(required=True)
     money = fields.Integer(strict=True, required=True, validate=validate.OneOf(RESERVE_MONEY))
     nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
+
+
+class StructureChosenSchema(Schema):
+    player = Name(required=True)
+    structure = Structure(required=True)
+
+
+class StructureSealedSchema(Schema):
+    player = Name(required=True)
+    commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
+
+
+class StructureRevealedSchema(Schema):
+    player = Name(required=True)
+    structure = Structure(required=True)
+    nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
+
+
+class TurnOrderPickedSchema(Schema):
+    player = Name(required=True)
+    place = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))

@@ -6,6 +6,7 @@ from games.fcm.actors import check_actor
 from games.fcm.board import Board, board_of, printed_house_records
 from games.fcm.data import CAMPAIGNS, COMPONENTS, EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.fcm.placement import check_restaurant
+from games.fcm.restructuring import begin_restructuring
 
 
 def employees_in_play(players: int) -> dict[str, int]:
@@ -74,6 +75,8 @@ def new_game(
         "phase": "setup_restaurants",
         "turn": 1,
         "setup": {"round": 1, "to_act": list(reversed(turn_order)), "passed": []},
+        "restructuring": None,
+        "order_of_business": None,
         "board": {
             "layout": layout,
             "connection": connection,
@@ -179,5 +182,7 @@ def _next_to_act(state: dict) -> None:
         setup["to_act"] = [name for name in state["turn_order"] if name in setup["passed"]]
         return
     state["setup"] = None
-    # the introductory game has no reserve cards: its first turn begins at once
-    state["phase"] = "restructuring" if state["options"]["introductory"] else "setup_reserve"
+    if state["options"]["introductory"]:  # no reserve cards: the first turn begins at once
+        begin_restructuring(state)
+    else:
+        state["phase"] = "setup_reserve"

@@ -47,6 +47,13 @@ def created_v1_to_v2(payload: dict) -> dict:
         campaign["marketeer"] = _marketeer(position["chains"][campaign["owner"]], campaign)
     position["cards_issued"] = issued
     position["options"] = {"edition": "original", "introductory": False}
+    choosing = {"sealed": None, "structure": None}
+    position["restructuring"] = (
+        {name: dict(choosing) for name in position["players"]}
+        if position["phase"] == "restructuring"
+        else None
+    )
+    position["order_of_business"] = None
     position["bank"].update(ceo_slots=position.pop("ceo_slots"), shortfall=0)
     return lifted
 

@@ -156,6 +156,11 @@ def turn_five():
     running, demand on two houses."""
     state = copy.deepcopy(seated().state)
     state["turn"] = 5
+    state["phase"] = "restructuring"  # every card back in hand, each chain to choose
+    state["restructuring"] = {
+        name: {"sealed": None, "structure": None} for name in state["players"]
+    }
+    state["order_of_business"] = None
     board = state["board"]
     board["houses"].append(
         {"number": 1, "top_left": [8, 0], "garden": "E", "printed": False, "demand": []}

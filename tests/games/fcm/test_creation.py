@@ -76,7 +76,7 @@ def test_the_introductory_game_has_its_own_bank_no_milestones_and_no_reserve_car
     assert table.state["supply"]["milestones"] == {}
     table.place_anywhere("bob")
     table.place_anywhere("ann")
-    assert table.state["phase"] == "restructuring"  # no reserve cards to choose
+    assert table.state["phase"] == "order_of_business"  # no reserve cards; turn 1 is CEO only
     error = table.refused("reserve_card_sealed", "FCM-SETUP-9", player="ann", commitment="0" * 64)
     assert "without reserve cards" in error.message
 

@@ -116,7 +116,7 @@ def test_cards_at_work_form_a_pyramid():
     """FCM-RESTR-2: a card at work reports to the CEO or to a manager at work; a manager
     reports to the CEO only."""
     position = turn_five()
-    position["phase"] = "working"
+    position.update(phase="working", restructuring=None)
     [ceo] = cards_of(position, "ann", "ceo")
     [waitress] = cards_of(position, "ann", "waitress")
     waitress.update(place="work", boss=ceo["id"])

@@ -51,7 +51,8 @@ def test_each_player_seals_once_after_the_restaurants_and_then_turn_1_begins():
     table.record(
         "reserve_card_sealed", player="bob", commitment=reserve_commitment(300, nonce("bob"))
     )
-    assert (table.state["phase"], table.state["turn"]) == ("restructuring", 1)
+    # turn 1 begins; with the CEO alone at work there is nothing to restructure (FCM-RESTR-4)
+    assert (table.state["phase"], table.state["turn"]) == ("order_of_business", 1)
 
 
 def broken_bank(table):
