@@ -1,13 +1,15 @@
-"""Food Chain Magnate's setup through the HTTP API: a map and turn order drawn by the
-service, the board as text, placement refusals with their squares, setup for 2 to 5 players,
-a declared position, and a reveal that does not match its commitment kept in the audit."""
+"""Food Chain Magnate through the HTTP API: a map and turn order drawn by the service, the
+board as text, placement refusals with their squares, setup for 2 to 5 players, a declared
+position, a reveal that does not match its commitment kept in the audit, and turns from
+restructuring to working."""
 
 import copy
 
 import pytest
 
 from games.fcm import reserve_commitment
-from tests.games.fcm.table import legal_spot, nonce, seated
+from games.sealed import canonical_text, commitment
+from tests.games.fcm.table import legal_spot, nonce, seated, turn_five
 
 
 def create(client, players, **options):
@@ -118,3 +120,57 @@ def test_a_reveal_that_does_not_match_is_refused_and_kept_in_the_audit(client):
     right = record(client, game, "reserve_card_revealed", "bob", money=200, nonce=nonce("bob"))
     assert right.status_code == 201
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def state_of(client, game):
+    return client.get(f"/api/games/{game['id']}/state").json["state"]
+
+
+def test_three_players_from_setup_to_working_of_turn_one_and_a_declared_turn_five(client):
+    """FCM-SETUP-7, FCM-SETUP-9, FCM-RESTR-4, FCM-ORDER-1, FCM-ORDER-3, FCM-ORDER-4 through
+    the API; then a declared turn 5 restructured face down (FCM-RESTR-1) and ordered; both
+    replayed step by step and verified."""
+    game = create(client, ["ann", "bob", "cat"])
+    while (state := state_of(client, game))["phase"] == "setup_restaurants":
+        top_left, entrance = legal_spot(state)
+        player = state["setup"]["to_act"][0]
+        placed = record(client, game, "starting_restaurant_placed", player,
+                        top_left=top_left, entrance=entrance)  # fmt: skip
+        assert placed.status_code == 201, placed.json
+    for player in ["ann", "bob", "cat"]:
+        sealed = record(client, game, "reserve_card_sealed", player,
+                        commitment=reserve_commitment(100, nonce(player)))  # fmt: skip
+        assert sealed.status_code == 201
+    state = state_of(client, game)
+    assert state["phase"] == "order_of_business"  # turn 1: the CEO alone, nothing to choose
+    to_pick = state["order_of_business"]["to_pick"]
+    assert to_pick == state["turn_order"]  # 3 open slots each: last turn's order decides
+    out_of_turn = record(client, game, "turn_order_picked", to_pick[1], place=1)
+    assert out_of_turn.status_code == 422 and out_of_turn.json["rule"] == "FCM-ORDER-1"
+    for place, player in zip([3, 1, 2], to_pick, strict=True):
+        assert record(client, game, "turn_order_picked", player, place=place).status_code == 201
+    state = state_of(client, game)
+    assert state["phase"] == "working"
+    assert state["turn_order"] == [to_pick[1], to_pick[2], to_pick[0]]
+    version = client.get(f"/api/games/{game['id']}").json["version"]
+    steps = client.get(f"/api/games/{game['id']}/replay?from=1&to={version}").json["steps"]
+    assert steps[-1]["state"] == state
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+    position = turn_five()
+    declared = create(client, ["ann", "bob"], position=position)
+    waitress = next(c["id"] for c in position["chains"]["ann"]["cards"] if c["card"] == "waitress")
+    structure = {waitress: "ceo-1"}
+    sealed = commitment(canonical_text(structure), nonce("ann"))
+    assert record(client, declared, "structure_sealed", "ann", commitment=sealed).status_code == 201
+    assert state_of(client, declared)["restructuring"]["ann"]["structure"] is None
+    assert record(client, declared, "structure_chosen", "bob", structure={}).status_code == 201
+    revealed = record(client, declared, "structure_revealed", "ann", structure=structure,
+                      nonce=nonce("ann"))  # fmt: skip
+    assert revealed.status_code == 201, revealed.json
+    order = state_of(client, declared)["order_of_business"]
+    assert order["open_slots"] == {"ann": 2, "bob": 3} and order["to_pick"] == ["bob", "ann"]
+    assert record(client, declared, "turn_order_picked", "bob", place=2).status_code == 201
+    assert record(client, declared, "turn_order_picked", "ann", place=1).status_code == 201
+    assert state_of(client, declared)["phase"] == "working"
+    assert client.get(f"/api/games/{declared['id']}/verify").json["ok"] is True
