@@ -1,4 +1,4 @@
-"""What a chain's employee cards are: its CEO, its managers and their slots."""
+"""A chain's employee cards: new ones and their ids, its CEO, its managers and their slots."""
 
 from games.fcm.data import EMPLOYEES
 
@@ -19,3 +19,18 @@ def slots(card: dict) -> int:
 
 def at_work(chain: dict) -> list[dict]:
     return [card for card in chain["cards"] if card["place"] == "work"]
+
+
+def new_card(card_id: str, card: str, place: str = "hand", new: bool = False) -> dict:
+    """An employee card a chain holds. `place` is hand, work (under `boss`: the CEO's or a
+    manager's id; the CEO itself has none), beach, or busy (running campaign `campaign`, for
+    good once that campaign is eternal); `new` marks a card hired or trained this turn."""
+    return {"id": card_id, "card": card, "place": place, "boss": None, "campaign": None,
+            "new": new}  # fmt: skip
+
+
+def issue_card_id(state: dict, card: str) -> str:
+    """A new card's id, `<card>-<n>`: n counts every card handed out in this game, so an id
+    is never used twice, even after its card went back to the stock."""
+    state["cards_issued"] += 1
+    return f"{card}-{state['cards_issued']}"

@@ -153,6 +153,52 @@ TURN_ORDER_PICKED = EventType(
     example={"player": "bob", "place": 1},
 )
 
+RECRUITED = EventType(
+    name="fcm.recruited",
+    schema=schemas.RecruitedSchema,
+    description=(
+        "In their working, first of all, a player hires entry-level cards from the stock onto "
+        "their beach: one for the CEO, one for each recruiting girl, two for each recruiting "
+        "manager and four for each HR director at work (FCM-RECRUIT-1, FCM-RECRUIT-2). Free "
+        "hires are used first; each hire of a recruiting manager or HR director left unused "
+        "is $5 off at payday (FCM-RECRUIT-3)."
+    ),
+    example={"player": "ann", "cards": ["waitress", "kitchen_trainee"]},
+)
+
+TRAINED = EventType(
+    name="fcm.trained",
+    schema=schemas.TrainedSchema,
+    description=(
+        "A trainer at work trains cards on the beach, one printed step a training action "
+        "(trainer 1, coach 2, guru 3; a coach or guru may take one card that many steps), each "
+        "card once a turn unless the first-to-pay-$20 milestone lets several trainers work on "
+        "it (FCM-TRAIN-1 to FCM-TRAIN-3); the final card must be in the stock (FCM-TRAIN-4). "
+        "The trained card goes back to the stock; its new card, with a new id, is on the "
+        "beach."
+    ),
+    example={
+        "player": "ann",
+        "trainer": "coach-9",
+        "steps": [
+            {"card": "kitchen_trainee-7", "into": "burger_cook"},
+            {"card": "kitchen_trainee-7", "into": "burger_chef"},
+        ],
+    },  # fmt: skip
+)
+
+WORKING_ENDED = EventType(
+    name="fcm.working_ended",
+    schema=schemas.WorkingEndedSchema,
+    description=(
+        "A player has done everything they will in their working; the next player in turn "
+        "order works (FCM-WORK-1), and after the last the game waits in dinnertime. A "
+        "player who did not recruit leaves all their recruiting managers' and HR directors' "
+        "hires unused (their action is mandatory, FCM-WORK-2, FCM-RECRUIT-3)."
+    ),
+    example={"player": "ann"},
+)
+
 EVENT_TYPES = [
     CREATED,
     STARTING_RESTAURANT_PLACED,
@@ -163,4 +209,7 @@ EVENT_TYPES = [
     STRUCTURE_SEALED,
     STRUCTURE_REVEALED,
     TURN_ORDER_PICKED,
+    RECRUITED,
+    TRAINED,
+    WORKING_ENDED,
 ]

@@ -14,6 +14,7 @@ from games.errors import RuleViolation
 from games.fcm.actors import check_actor
 from games.fcm.cards import at_work, slots
 from games.fcm.data import MILESTONES
+from games.fcm.working import begin_working
 
 AIRPLANE_SLOTS = MILESTONES["first_airplane"]["effect_data"]["extra_open_slots_for_turn_order"]
 
@@ -73,4 +74,4 @@ def pick_turn_order(state: dict, event: dict) -> None:
     if not order["to_pick"]:
         state["turn_order"] = list(order["picked"])
         state["order_of_business"] = None
-        state["phase"] = "working"
+        begin_working(state)

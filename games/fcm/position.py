@@ -42,6 +42,7 @@ def check_position(state: dict) -> None:
     check_setup_rounds(state)
     check_restructuring(state)
     check_order_of_business(state)
+    check_working(state)
 
 
 KINDS = ("houses", "restaurants", "campaigns")
@@ -335,3 +336,12 @@ def check_order_of_business(state: dict) -> None:
             "FCM-ORDER-4",
             "every chain is on the track or still to pick, once, with a place for each player",
         )
+
+
+def check_working(state: dict) -> None:
+    """A chain is working exactly in working, one of the players (FCM-TURN-1, FCM-WORK-1)."""
+    working = state["working"]
+    if (working is not None) != (state["phase"] == "working"):
+        raise RuleViolation("FCM-TURN-1", "a chain works during working only")
+    if working is not None and working["player"] not in state["players"]:
+        raise RuleViolation("FCM-WORK-1", f"{working['player']} does not play in this game")

@@ -6,6 +6,8 @@ from games.fcm.order import pick_turn_order
 from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
 from games.fcm.restructuring import choose_structure, reveal_structure, seal_structure
 from games.fcm.setup import pass_starting_restaurant, place_starting_restaurant
+from games.fcm.training import train
+from games.fcm.working import end_working, recruit
 
 HANDLERS = {
     "fcm.starting_restaurant_placed": place_starting_restaurant,
@@ -16,6 +18,9 @@ HANDLERS = {
     "fcm.structure_sealed": seal_structure,
     "fcm.structure_revealed": reveal_structure,
     "fcm.turn_order_picked": pick_turn_order,
+    "fcm.recruited": recruit,
+    "fcm.trained": train,
+    "fcm.working_ended": end_working,
 }
 
 

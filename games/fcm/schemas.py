@@ -27,6 +27,7 @@ CARD_PLACES = ("hand", "work", "beach", "busy")
 CARD_ID = r"^[a-z_]+-[1-9][0-9]*$"
 RESERVE_MONEY = (100, 200, 300)
 EDITIONS = ("original", "deluxe")
+WORKING_ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")
 SHA256_HEX = r"^[0-9a-f]{64}$"
 NONCE_MIN_LENGTH = 16
 
@@ -203,6 +204,13 @@ class OrderOfBusinessSchema(Schema):
     picked = fields.List(Name(allow_none=True), required=True)
 
 
+class WorkingSchema(Schema):
+    player = Name(required=True)
+    done = fields.List(fields.String(validate=validate.OneOf(WORKING_ACTIONS)), required=True)
+    trainers_used = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+    trained = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+
+
 class StateSchema(Schema):
     """The whole state of a Food Chain Magnate game, as GET state returns it."""
 
@@ -217,6 +225,7 @@ class StateSchema(Schema):
         allow_none=True,
     )  # fmt: skip
     order_of_business = fields.Nested(OrderOfBusinessSchema, required=True, allow_none=True)
+    working = fields.Nested(WorkingSchema, required=True, allow_none=True)
     board = fields.Nested(MapStateSchema, required=True)
     chains = fields.Dict(keys=Name(), values=fields.Nested(ChainSchema), required=True)
     cards_issued = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
@@ -281,3 +290,28 @@ class StructureRevealedSchema(Schema):
 class TurnOrderPickedSchema(Schema):
     player = Name(required=True)
     place = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+
+
+class RecruitedSchema(Schema):
+    player = Name(required=True)
+    cards = fields.List(
+        fields.String(validate=validate.OneOf(tuple(EMPLOYEES))), required=True,
+        validate=validate.Length(max=20),
+    )  # fmt: skip
+
+
+class TrainingStepSchema(Schema):
+    card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    into = fields.String(required=True, validate=validate.OneOf(tuple(EMPLOYEES)))
+
+
+class TrainedSchema(Schema):
+    player = Name(required=True)
+    trainer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    steps = fields.List(
+        fields.Nested(TrainingStepSchema), required=True, validate=validate.Length(min=1, max=3)
+    )
+
+
+class WorkingEndedSchema(Schema):
+    player = Name(required=True)

@@ -4,6 +4,7 @@ and the rounds in which the chains place their starting restaurants."""
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
 from games.fcm.board import Board, board_of, printed_house_records
+from games.fcm.cards import issue_card_id, new_card
 from games.fcm.data import CAMPAIGNS, COMPONENTS, EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.fcm.placement import check_restaurant
 from games.fcm.restructuring import begin_restructuring
@@ -43,21 +44,6 @@ def new_chain(ceo_id: str) -> dict:
     }
 
 
-def new_card(card_id: str, card: str, place: str = "hand", new: bool = False) -> dict:
-    """An employee card a chain holds. `place` is hand, work (under `boss`: the CEO's or a
-    manager's id; the CEO itself has none), beach, or busy (running campaign `campaign`, for
-    good once that campaign is eternal); `new` marks a card hired or trained this turn."""
-    return {"id": card_id, "card": card, "place": place, "boss": None, "campaign": None,
-            "new": new}  # fmt: skip
-
-
-def issue_card_id(state: dict, card: str) -> str:
-    """A new card's id, `<card>-<n>`: n counts every card handed out in this game, so an id
-    is never used twice, even after its card went back to the stock."""
-    state["cards_issued"] += 1
-    return f"{card}-{state['cards_issued']}"
-
-
 def new_game(
     players: list[str], turn_order: list[str], layout: dict, connection: str, options: dict
 ) -> dict:
@@ -77,6 +63,7 @@ def new_game(
         "setup": {"round": 1, "to_act": list(reversed(turn_order)), "passed": []},
         "restructuring": None,
         "order_of_business": None,
+        "working": None,
         "board": {
             "layout": layout,
             "connection": connection,

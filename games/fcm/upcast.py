@@ -54,6 +54,7 @@ def created_v1_to_v2(payload: dict) -> dict:
         else None
     )
     position["order_of_business"] = None
+    position["working"] = None
     position["bank"].update(ceo_slots=position.pop("ceo_slots"), shortfall=0)
     return lifted
 

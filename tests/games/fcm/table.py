@@ -13,10 +13,10 @@ import pytest
 import games.fcm as fcm
 from games.errors import RuleViolation
 from games.fcm.board import Board, board_of, printed_house_records
+from games.fcm.cards import issue_card_id, new_card
 from games.fcm.pieces import CORNERS
 from games.fcm.placement import check_restaurant
 from games.fcm.reserve import reserve_commitment
-from games.fcm.setup import issue_card_id, new_card
 from tests.games import folding
 
 TYPES = {t.name: t for t in fcm.EVENT_TYPES}
@@ -161,6 +161,7 @@ def turn_five():
         name: {"sealed": None, "structure": None} for name in state["players"]
     }
     state["order_of_business"] = None
+    state["working"] = None
     board = state["board"]
     board["houses"].append(
         {"number": 1, "top_left": [8, 0], "garden": "E", "printed": False, "demand": []}

@@ -3,7 +3,7 @@ places on the turn order track (FCM-RESTR-1 to 5, FCM-ORDER-1 to 4, FCM-TURN-1).
 
 import copy
 
-from games.fcm.setup import issue_card_id, new_card
+from games.fcm.cards import issue_card_id, new_card
 from games.sealed import canonical_text, commitment
 from tests.games.fcm.table import Table, nonce, seated, turn_five
 

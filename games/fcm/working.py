@@ -1,0 +1,119 @@
+"""Working (FCM-WORK-1 to 3): the chains act in turn order, each finishing before the next
+begins, each in the fixed order of actions; and the first of those actions, recruiting
+(FCM-RECRUIT-1 to 3).
+
+While the phase lasts, `state["working"]` is `{"player": the chain acting, "done": [the
+actions it has taken, in order], "trainers_used": [ids of the trainers whose action it
+took], "trained": [ids of the cards trained this turn]}`. A chain ends its working
+with `fcm.working_ended`; after the last, the game waits in dinnertime.
+"""
+
+from games.errors import RuleViolation
+from games.fcm.actors import check_actor
+from games.fcm.cards import at_work, issue_card_id, new_card
+from games.fcm.data import EMPLOYEES
+
+ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")  # FCM-WORK-3
+
+
+def begin_working(state: dict) -> None:
+    state["phase"] = "working"
+    state["working"] = working_record(state["turn_order"][0])
+
+
+def working_record(player: str) -> dict:
+    return {"player": player, "done": [], "trainers_used": [], "trained": []}
+
+
+def check_turn(state: dict, event: dict, player: str, what: str) -> dict:
+    """It is working and `player`'s turn to act (FCM-WORK-1). Returns the working record."""
+    check_actor(state, event, player, "FCM-WORK-1")
+    if state["phase"] != "working":
+        raise RuleViolation("FCM-TURN-1", f"{what} is part of working; this is {state['phase']}")
+    working = state["working"]
+    if working["player"] != player:
+        raise RuleViolation(
+            "FCM-WORK-1",
+            f"it is {working['player']}'s working; {player} acts after them, in turn order",
+        )
+    return working
+
+
+def start_action(state: dict, event: dict, player: str, action: str) -> dict:
+    """`player` may take `action` now: their turn (FCM-WORK-1), and no later action taken
+    yet (FCM-WORK-3). Returns the working record, with the action noted."""
+    working = check_turn(state, event, player, action)
+    later = [done for done in working["done"] if ACTIONS.index(done) > ACTIONS.index(action)]
+    if later:
+        raise RuleViolation(
+            "FCM-WORK-3",
+            f"{action} comes before {later[0]}, which {player} has already done this turn;"
+            f" the order is {', '.join(ACTIONS)}",
+        )
+    if working["done"][-1:] != [action]:
+        working["done"].append(action)
+    return working
+
+
+def hires(chain: dict) -> tuple[int, int]:
+    """(free hires, hires of recruiting managers and HR directors) of the cards at work: the
+    CEO's one and each recruiting girl's, and the managers' two or four (FCM-RECRUIT-1)."""
+    free, paid = 0, 0
+    for card in at_work(chain):
+        action = EMPLOYEES[card["card"]]["action"] if card["card"] != "ceo" else {}
+        if card["card"] == "ceo":
+            free += 1
+        elif action["type"] == "recruit":
+            if action["salary_discount_per_unused_action"]:
+                paid += action["hire_actions"]
+            else:
+                free += action["hire_actions"]
+    return free, paid
+
+
+def recruit(state: dict, event: dict) -> None:
+    """The chain hires entry-level cards from the stock onto its beach, at most as many as
+    its hires (FCM-RECRUIT-1, FCM-RECRUIT-2); the free hires are used first, and each hire
+    of a recruiting manager or HR director left unused is a $5 discount at payday
+    (FCM-RECRUIT-3)."""
+    player, wanted = event["payload"]["player"], event["payload"]["cards"]
+    if "recruit" in check_turn(state, event, player, "recruit")["done"]:
+        raise RuleViolation("FCM-RECRUIT-1", f"{player} has recruited this turn already")
+    start_action(state, event, player, "recruit")
+    chain = state["chains"][player]
+    free, paid = hires(chain)
+    if len(wanted) > free + paid:
+        raise RuleViolation(
+            "FCM-RECRUIT-1",
+            f"{player} has {free + paid} hire(s) this turn ({free} free, {paid} from recruiting"
+            f" managers and HR directors), not {len(wanted)}",
+        )
+    stock = state["supply"]["employees"]
+    for card in wanted:
+        if not EMPLOYEES[card]["entry_level"]:
+            entry = sorted(c for c, e in EMPLOYEES.items() if e["entry_level"])
+            raise RuleViolation(
+                "FCM-RECRUIT-2",
+                f"{card} is not an entry-level card; hire one of {', '.join(entry)}",
+            )
+        if stock[card] < 1:
+            raise RuleViolation("FCM-RECRUIT-2", f"no {card} is left in the stock")
+        stock[card] -= 1
+        chain["cards"].append(new_card(issue_card_id(state, card), card, place="beach", new=True))
+    chain["unused_hires"] = paid - max(0, len(wanted) - free)
+
+
+def end_working(state: dict, event: dict) -> None:
+    """The chain is done; its recruiting managers' and HR directors' hires, if it did not
+    recruit, are all unused (their action is mandatory, FCM-WORK-2, FCM-RECRUIT-3). The next
+    chain in turn order works (FCM-WORK-1); after the last, dinnertime."""
+    player = event["payload"]["player"]
+    if "recruit" not in check_turn(state, event, player, "ending working")["done"]:
+        state["chains"][player]["unused_hires"] = hires(state["chains"][player])[1]
+    order = state["turn_order"]
+    following = order[order.index(player) + 1 :]
+    if following:
+        state["working"] = working_record(following[0])
+        return
+    state["working"] = None
+    state["phase"] = "dinnertime"
