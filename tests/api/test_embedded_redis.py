@@ -1,7 +1,13 @@
 """The embedded Redis is ours alone: a password every client must give, no CONFIG or DEBUG
 to reconfigure or crash it, and its data readable by its owner only."""
 
+import os
+import signal
 import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 import redis
@@ -71,3 +77,34 @@ def test_an_existing_open_data_folder_is_closed(tmp_path):
         assert mode(data) == 0o700
     finally:
         server.stop()
+
+
+def running(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        return "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+
+
+def test_the_server_stops_when_the_process_that_started_it_is_killed(tmp_path):
+    """kill -9 of `make run` left its redis-server running, and the next `make run` started a
+    second one on the same append-only file."""
+    script = (
+        "import time\n"
+        "from pathlib import Path\n"
+        "from app.embedded_redis import EmbeddedRedis\n"
+        f"server = EmbeddedRedis(Path({str(tmp_path)!r})).start()\n"
+        "print(server.process.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    launcher = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    pid = int(launcher.stdout.readline())
+    launcher.kill()
+    launcher.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while running(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if running(pid):
+        os.kill(pid, signal.SIGKILL)
+        raise AssertionError("redis-server outlived the process that started it")
