@@ -5,6 +5,7 @@ import hmac
 import secrets
 
 from flask import request
+from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from app.limits import count_failed_authentication
@@ -20,9 +21,10 @@ def require_write_token(meta: dict) -> None:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         count_failed_authentication()
-        error = Unauthorized("this game's write token is required: Authorization: Bearer <token>")
-        error.www_authenticate = None
-        raise error
+        raise Unauthorized(
+            "this game's write token is required: Authorization: Bearer <token>",
+            www_authenticate=WWWAuthenticate("bearer", {"realm": "tablelog"}),
+        )
     if not hmac.compare_digest(token_digest(token.strip()), meta["token_sha256"]):
         count_failed_authentication()
         raise Forbidden("this is not the write token of this game")

@@ -166,7 +166,13 @@ def register(app: Flask) -> None:
         messages = data.get("messages") or data.get("errors")
         if messages and error.code in (400, 422):
             return field_problem(_unwrap_locations(messages))
-        return problem(error.code, error.name, data.get("message") or error.description)
+        answer = problem(error.code, error.name, data.get("message") or error.description)
+        # what werkzeug's own answer would say: the methods a 405 allows, how a 401 is met
+        for name in ("Allow", "WWW-Authenticate"):
+            value = dict(error.get_headers()).get(name)
+            if value:
+                answer.headers[name] = value
+        return answer
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

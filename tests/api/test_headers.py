@@ -71,3 +71,22 @@ def test_the_docs_page_styles_itself_under_its_policy_and_nothing_else(client):
         nonces.append(nonce)
     assert nonces[0] != nonces[1]
     assert "style-src" not in client.get("/api/games").headers["Content-Security-Policy"]
+
+
+def test_a_405_names_the_methods_allowed_and_a_401_how_to_authenticate(client):
+    """RFC 9110 asks both of these headers; an outside probe found them missing."""
+    not_allowed = client.delete("/api/health")
+    assert not_allowed.status_code == 405
+    assert set(not_allowed.headers["Allow"].split(", ")) >= {"GET", "HEAD", "OPTIONS"}
+    assert not_allowed.content_type == "application/problem+json"
+    game = client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"]}).json
+    anonymous = client.post(
+        f"/api/games/{game['id']}/events",
+        json={
+            "type": "toy.added",
+            "actor": "player:ann",
+            "payload": {"player": "ann", "amount": 1},
+        },
+    )
+    assert anonymous.status_code == 401
+    assert anonymous.headers["WWW-Authenticate"].startswith("Bearer realm=")
