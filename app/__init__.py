@@ -50,7 +50,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     queue_redis = redis.Redis.from_url(settings.queue_url)
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
 
-    api = Api(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name)})
+    api = Api(
+        app,
+        spec_kwargs={
+            "marshmallow_plugin": MarshmallowPlugin(schema_name),
+            "extra_plugins": [docs.ProblemDetails()],
+        },
+    )
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
         api.register_blueprint(blueprint)
     docs.document_event_types(api, svc.event_types)

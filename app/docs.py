@@ -2,11 +2,31 @@
 with every event type's payload schema added) and a page that renders it with no script and
 no CDN, so it works offline."""
 
+from apispec import BasePlugin
 from flask import Blueprint, current_app, render_template
+
+from app.problems import MEDIA_TYPE
 
 blp = Blueprint("docs", __name__, template_folder="templates")
 
 METHODS = ("get", "post", "put", "patch", "delete")
+
+
+class ProblemDetails(BasePlugin):
+    """Error answers are documented with the media type they are sent with,
+    application/problem+json (app/problems.py), not flask-smorest's application/json."""
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        for operation in (operations or {}).values():
+            for status, response in operation.get("responses", {}).items():
+                if str(status) == "default" or (str(status).isdigit() and int(status) >= 400):
+                    self.response_helper(response)
+
+    def response_helper(self, response, **kwargs):
+        content = response.get("content", {}) if isinstance(response, dict) else {}
+        if "application/json" in content:
+            content[MEDIA_TYPE] = content.pop("application/json")
+        return response
 
 
 def document_event_types(api, event_types) -> None:

@@ -55,3 +55,20 @@ def test_api_answers_an_index_whose_links_all_answer(client):
             assert client.get(href).status_code == 200, (name, href)
     assert links["openapi"] == "/api/openapi.json" and links["docs"] == "/api/docs"
     assert "burnrate" in index.json["kinds"] and "fcm" in index.json["kinds"]
+
+
+def test_every_error_is_documented_as_problem_details(client):
+    """The answers are application/problem+json; the document said application/json."""
+    spec = client.get("/api/openapi.json").json
+    responses = [
+        (f"{method.upper()} {path} {status}", response)
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "responses" in operation
+        for status, response in operation["responses"].items()
+        if status == "default" or int(status) >= 400
+    ] + [(name, r) for name, r in spec["components"]["responses"].items()]
+    assert responses
+    for where, response in responses:
+        content = response.get("content", {})
+        assert "application/json" not in content, where
