@@ -187,6 +187,29 @@ TRAINED = EventType(
     },  # fmt: skip
 )
 
+CAMPAIGN_PLACED = EventType(
+    name="fcm.campaign_placed",
+    schema=schemas.CampaignPlacedSchema,
+    description=(
+        "A marketeer at work places a campaign tile from the supply, of its kind or a lower "
+        "one, lasting 1 turn up to the marketeer's maximum and advertising one product "
+        "(FCM-MKT-1, FCM-MKT-5): within its range by road from one of the chain's restaurant "
+        "entrances (FCM-MKT-2; brand managers and directors have none), on empty squares next "
+        "to a road, or an airplane beside an edge over 1, 3 or 5 rows or columns (FCM-MKT-3, "
+        "FCM-MKT-4). The marketeer is busy with it from then on (FCM-MKT-6); with the first "
+        "billboard milestone the campaign is eternal, one token for good (FCM-MILE-2)."
+    ),
+    example={
+        "player": "ann",
+        "marketeer": "marketing_trainee-5",
+        "number": 11,
+        "product": "burger",
+        "duration": 2,
+        "top_left": [3, 3],
+        "size": [2, 3],
+    },  # fmt: skip
+)
+
 WORKING_ENDED = EventType(
     name="fcm.working_ended",
     schema=schemas.WorkingEndedSchema,
@@ -211,5 +234,6 @@ EVENT_TYPES = [
     TURN_ORDER_PICKED,
     RECRUITED,
     TRAINED,
+    CAMPAIGN_PLACED,
     WORKING_ENDED,
 ]

@@ -2,6 +2,7 @@
 
 import copy
 
+from games.fcm.marketing import place_campaign
 from games.fcm.order import pick_turn_order
 from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
 from games.fcm.restructuring import choose_structure, reveal_structure, seal_structure
@@ -20,6 +21,7 @@ HANDLERS = {
     "fcm.turn_order_picked": pick_turn_order,
     "fcm.recruited": recruit,
     "fcm.trained": train,
+    "fcm.campaign_placed": place_campaign,
     "fcm.working_ended": end_working,
 }
 

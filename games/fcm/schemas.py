@@ -74,14 +74,12 @@ class RestaurantSchema(Schema):
     drive_in = fields.Boolean(required=True)
 
 
-class CampaignSchema(Schema):
-    """A campaign on the map (top_left and size) or an airplane beside it (edge and start)."""
+class CampaignPlacementSchema(Schema):
+    """Where a campaign is: on the map (top_left and size) or an airplane beside it (edge and
+    start)."""
 
     number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=16))
-    owner = Name(required=True)
     product = fields.String(required=True, validate=validate.OneOf(GOODS))
-    remaining = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
-    eternal = fields.Boolean(required=True)
     marketeer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
     top_left = Square()
     size = fields.List(
@@ -97,6 +95,14 @@ class CampaignSchema(Schema):
         beside = {"edge", "start"} & data.keys()
         if not (len(on_map) == 2 and not beside or len(beside) == 2 and not on_map):
             raise ValidationError("give top_left and size, or for an airplane edge and start")
+
+
+class CampaignSchema(CampaignPlacementSchema):
+    """A campaign on the map, with whose it is and the tokens it has left."""
+
+    owner = Name(required=True)
+    remaining = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+    eternal = fields.Boolean(required=True)
 
 
 class MapStateSchema(Schema):
@@ -315,3 +321,8 @@ class TrainedSchema(Schema):
 
 class WorkingEndedSchema(Schema):
     player = Name(required=True)
+
+
+class CampaignPlacedSchema(CampaignPlacementSchema):
+    player = Name(required=True)
+    duration = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))

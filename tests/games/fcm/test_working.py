@@ -19,8 +19,10 @@ def working(ann_work=(), ann_hand=(), milestones=(), bob_takes=()):
     table = Table(position["players"], position=position)
     [ceo] = ids(table.state, "ann", "ceo")
     structure = {}
+    hand = [c["id"] for c in table.state["chains"]["ann"]["cards"] if c["place"] == "hand"]
     for name in ann_work:
-        structure[next(i for i in ids(table.state, "ann", name) if i not in structure)] = ceo
+        in_hand = [i for i in ids(table.state, "ann", name) if i in hand]
+        structure[next(i for i in in_hand if i not in structure)] = ceo
     table.record("structure_chosen", player="ann", structure=structure)
     table.record("structure_chosen", player="bob", structure={})
     first = table.state["order_of_business"]["to_pick"][0]

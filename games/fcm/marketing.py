@@ -1,0 +1,97 @@
+"""Marketing in working (FCM-MKT-1 to 7): each marketeer at work places one campaign, and is
+busy with it from then on.
+
+`fcm.campaign_placed` names the marketeer, the campaign tile (its number), the product, the
+duration in turns and where the tile goes. The tile must be one the marketeer may place, of
+its kind or a lower one (FCM-MKT-1), within its range by road from one of the chain's
+restaurant entrances (FCM-MKT-2; brand managers and directors have no range), on the map as
+its kind must be (FCM-MKT-3, FCM-MKT-4). It holds a token a turn (FCM-MKT-5), or one for good
+once the chain has the first billboard milestone (FCM-MILE-2). The marketeer leaves its slot,
+busy (FCM-MKT-6); the campaign runs to its end (FCM-MKT-7).
+"""
+
+from games.errors import RuleViolation
+from games.fcm.board import board_of
+from games.fcm.data import EMPLOYEES, campaign_type
+from games.fcm.pieces import campaign_squares, entrance_squares
+from games.fcm.placement import check_campaign
+from games.fcm.roads import road_distance
+from games.fcm.working import start_action
+
+PLACEMENT = ("top_left", "size", "edge", "start")
+ETERNAL = "first_billboard"
+DRIVE_IN = ("local_manager", "regional_manager")  # FCM-REST-3
+
+
+def place_campaign(state: dict, event: dict) -> None:
+    payload = event["payload"]
+    player, number = payload["player"], payload["number"]
+    start_action(state, event, player, "marketing")
+    chain = state["chains"][player]
+    marketeer = _marketeer(chain, payload["marketeer"])
+    action = EMPLOYEES[marketeer["card"]]["action"]
+    if number not in state["supply"]["campaigns"]:
+        free = ", ".join(map(str, state["supply"]["campaigns"])) or "none"
+        raise RuleViolation(
+            "FCM-MKT-1", f"campaign {number} is not in the supply; the free ones: {free}"
+        )
+    kind = campaign_type(number)
+    if kind not in action["campaign_types"]:
+        raise RuleViolation(
+            "FCM-MKT-1",
+            f"a {marketeer['card']} places {' or '.join(action['campaign_types'])} campaigns,"
+            f" not {kind} {number}",
+        )
+    if payload["duration"] > action["max_duration"]:
+        raise RuleViolation(
+            "FCM-MKT-1",
+            f"a {marketeer['card']}'s campaign lasts 1 to {action['max_duration']} turns,"
+            f" not {payload['duration']}",
+        )
+    eternal = any(m["id"] == ETERNAL for m in chain["milestones"])
+    campaign = {
+        "number": number,
+        "owner": player,
+        "product": payload["product"],
+        "remaining": 1 if eternal else payload["duration"],
+        "eternal": eternal,
+        "marketeer": marketeer["id"],
+        **{key: payload[key] for key in PLACEMENT if key in payload},
+    }
+    board = board_of(state["board"])
+    check_campaign(board, state["board"], campaign)
+    if action["range"]["kind"] == "road":
+        _check_range(state, board, chain, player, campaign, action["range"]["tiles"])
+    state["board"]["campaigns"].append(campaign)
+    state["supply"]["campaigns"].remove(number)
+    marketeer.update(place="busy", boss=None, campaign=number)
+
+
+def _marketeer(chain: dict, card_id: str) -> dict:
+    card = next((c for c in chain["cards"] if c["id"] == card_id), None)
+    if card is None or card["place"] != "work":
+        raise RuleViolation("FCM-MKT-1", f"{card_id} is not a card of this chain at work")
+    if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] != "marketing":
+        raise RuleViolation("FCM-MKT-1", f"{card_id} is a {card['card']}, not a marketeer")
+    return card
+
+
+def _check_range(state, board, chain, player, campaign, tiles: int) -> None:
+    """Within `tiles` crossings by road of one of the chain's entrances, every corner of a
+    restaurant when a local or regional manager makes them drive-ins (FCM-MKT-2)."""
+    drive_in = any(c["card"] in DRIVE_IN and c["place"] == "work" for c in chain["cards"])
+    target = campaign_squares(campaign)
+    distances = [
+        road_distance(board, entrance_squares(restaurant, drive_in), target)
+        for restaurant in state["board"]["restaurants"]
+        if restaurant["owner"] == player
+    ]
+    reached = [d for d in distances if d is not None]
+    if not reached or min(reached) > tiles:
+        nearest = f"the nearest is {min(reached)}" if reached else "no road joins them"
+        raise RuleViolation(
+            "FCM-MKT-2",
+            f"campaign {campaign['number']} must be within {tiles} tile crossings by road of one"
+            f" of {player}'s restaurant entrances; {nearest}",
+            {"range": tiles, "nearest": min(reached) if reached else None},
+        )
