@@ -3,6 +3,7 @@
 import copy
 
 from games.fcm.marketing import place_campaign
+from games.fcm.milestones import claim_after
 from games.fcm.order import pick_turn_order
 from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
 from games.fcm.restructuring import choose_structure, reveal_structure, seal_structure
@@ -28,12 +29,14 @@ HANDLERS = {
 
 def evolve(state: dict, event: dict) -> dict:
     """The state after `event`; raises RuleViolation when the rules refuse it. The handler
-    works on a copy, so `state` is never changed."""
+    works on a copy, so `state` is never changed; then the milestones the event earned are
+    claimed (FCM-MILE-1)."""
     handler = HANDLERS.get(event["type"])
     if handler is None:
         raise ValueError(f"fcm has no rule for an event of type {event['type']!r}")
     after = copy.deepcopy(state)
     handler(after, event)
+    claim_after(state, after, event)
     return after
 
 

@@ -1,0 +1,76 @@
+"""Milestones (FCM-MILE-1): claimed the instant their condition is met, by every chain that
+meets it while a copy is left, each chain once; they take effect at once and for good.
+
+The engine claims them itself after each event, from what the event did (`claim_after`): a
+table records what happened, never the claim. Copies claimed by others in the same turn stay
+in play until cleanup removes the rest (FCM-CLEAN-3, with cleanup). The introductory game has
+none. What each condition is, from the reference data's triggers:
+
+- recruiting 3 or more cards in one turn, the CEO's hire included: first_hire_3, which brings
+  two management trainees from the stock to the beach at once (fewer if the stock is short);
+- training a card: first_train;
+- placing a campaign: first_billboard, first_airplane or first_radio by its kind, and
+  first_burger_marketed, first_pizza_marketed or first_drink_marketed by its product. The
+  campaign whose placing claims first_billboard is not itself eternal: the milestone makes the
+  chain's campaigns eternal "from now on" (docs/fcm.md lists this among the doubts);
+- a structure revealed with an errand boy, a cart operator or a waitress at work:
+  first_errand_boy, first_cart_operator, first_waitress; and, in the original edition, with a
+  pricing or discount manager at work: first_lower_prices (the Deluxe edition claims it at
+  dinnertime instead).
+
+Milestones whose moment comes in phases not built yet (producing food, cash at dinnertime,
+payday, cleanup) are claimed when those are.
+"""
+
+from games.fcm.cards import at_work, issue_card_id, new_card
+from games.fcm.data import MILESTONES, campaign_type
+
+MARKETED = {"burger": "first_burger_marketed", "pizza": "first_pizza_marketed"}
+AT_WORK = {
+    "errand_boy": "first_errand_boy",
+    "cart_operator": "first_cart_operator",
+    "waitress": "first_waitress",
+}
+LOWER_PRICES = ("pricing_manager", "discount_manager")
+
+
+def claim(state: dict, player: str, milestone: str) -> bool:
+    """`player`'s chain claims `milestone` if it has not and a copy is left; its immediate
+    effect happens at once. Whether it was claimed."""
+    chain = state["chains"][player]
+    supply = state["supply"]["milestones"]
+    if supply.get(milestone, 0) < 1 or any(m["id"] == milestone for m in chain["milestones"]):
+        return False
+    supply[milestone] -= 1
+    chain["milestones"].append({"id": milestone, "turn": state["turn"]})
+    for card, count in MILESTONES[milestone]["effect_data"].get("gain_cards", {}).items():
+        gained = min(count, state["supply"]["employees"][card])
+        state["supply"]["employees"][card] -= gained
+        for _ in range(gained):
+            chain["cards"].append(new_card(issue_card_id(state, card), card, "beach", new=True))
+    return True
+
+
+def claim_after(before: dict, after: dict, event: dict) -> None:
+    """Claim in `after` every milestone whose condition `event` met."""
+    payload = event["payload"]
+    kind = event["type"]
+    if kind == "fcm.recruited" and len(payload["cards"]) >= 3:
+        claim(after, payload["player"], "first_hire_3")
+    elif kind == "fcm.trained":
+        claim(after, payload["player"], "first_train")
+    elif kind == "fcm.campaign_placed":
+        claim(after, payload["player"], f"first_{campaign_type(payload['number'])}")
+        claim(after, payload["player"], MARKETED.get(payload["product"], "first_drink_marketed"))
+    if before["phase"] == "restructuring" and after["phase"] != "restructuring":
+        for name in after["turn_order"]:
+            _claim_for_structure(after, name)
+
+
+def _claim_for_structure(state: dict, name: str) -> None:
+    working = {card["card"] for card in at_work(state["chains"][name])}
+    for card, milestone in AT_WORK.items():
+        if card in working:
+            claim(state, name, milestone)
+    if state["options"]["edition"] == "original" and working & set(LOWER_PRICES):
+        claim(state, name, "first_lower_prices")

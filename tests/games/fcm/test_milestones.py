@@ -1,0 +1,104 @@
+"""games/fcm/milestones.py: milestones claimed the instant their condition is met, each chain
+once, while a copy is left, with their immediate effects (FCM-MILE-1)."""
+
+import copy
+
+from tests.games.fcm.table import Table
+from tests.games.fcm.test_marketing import billboard, spots
+from tests.games.fcm.test_restructuring import hired, ids, turn_five
+from tests.games.fcm.test_working import working
+
+
+def claimed(state, owner="ann"):
+    return {m["id"]: m["turn"] for m in state["chains"][owner]["milestones"]}
+
+
+def test_hiring_three_in_a_turn_brings_two_management_trainees():
+    """FCM-MILE-1, first_hire_3: the CEO's hire counts; the trainees come from the stock to
+    the beach at once."""
+    table = working(ann_work=["recruiting_girl", "recruiting_girl"])
+    copies = table.state["supply"]["milestones"]["first_hire_3"]
+    trainees = table.state["supply"]["employees"]["management_trainee"]
+    table.record("recruited", player="ann", cards=["waitress", "errand_boy", "trainer"])
+    assert claimed(table.state)["first_hire_3"] == 5
+    assert table.state["supply"]["milestones"]["first_hire_3"] == copies - 1
+    gained = [c for c in table.state["chains"]["ann"]["cards"] if c["card"] == "management_trainee"]
+    assert [(c["place"], c["new"]) for c in gained] == [("beach", True)] * 2
+    assert table.state["supply"]["employees"]["management_trainee"] == trainees - 2
+
+
+def test_two_hires_claim_nothing():
+    """FCM-MILE-1: the condition is three or more."""
+    table = working(ann_work=["recruiting_girl"])
+    table.record("recruited", player="ann", cards=["waitress", "errand_boy"])
+    assert "first_hire_3" not in claimed(table.state)
+
+
+def test_training_claims_first_train():
+    """FCM-MILE-1, first_train."""
+    table = working(ann_work=["trainer"], ann_hand=["kitchen_trainee"])
+    [trainer], [cook] = (
+        ids(table.state, "ann", "trainer"),
+        ids(table.state, "ann", "kitchen_trainee"),
+    )
+    table.record("trained", player="ann", trainer=trainer,
+                 steps=[{"card": cook, "into": "pizza_cook"}])  # fmt: skip
+    assert claimed(table.state)["first_train"] == 5
+
+
+def test_a_campaign_claims_its_kind_and_its_product_once():
+    """FCM-MILE-1: first_billboard is ann's already, so only first_drink_marketed is new;
+    the billboard that claims first_billboard is not itself eternal (FCM-MILE-2)."""
+    table, trainee = billboard()
+    placement, _ = spots(table.state, 14)[0]
+    before = dict(table.state["supply"]["milestones"])
+    table.record("campaign_placed", player="ann", marketeer=trainee, number=14,
+                 product="soda", duration=1, **placement)  # fmt: skip
+    assert claimed(table.state)["first_drink_marketed"] == 5
+    assert table.state["supply"]["milestones"]["first_billboard"] == before["first_billboard"]
+    fresh, trainee = billboard()
+    fresh.state["chains"]["ann"]["milestones"] = []
+    fresh.record("campaign_placed", player="ann", marketeer=trainee, number=14,
+                 product="burger", duration=2, **placement)  # fmt: skip
+    assert {"first_billboard", "first_burger_marketed"} <= set(claimed(fresh.state))
+    [campaign] = [c for c in fresh.state["board"]["campaigns"] if c["number"] == 14]
+    assert campaign["eternal"] is False and campaign["remaining"] == 2
+
+
+def restructured_with(ann_cards, edition="original"):
+    position = hired(turn_five(), "ann", *ann_cards)
+    position["options"]["edition"] = edition
+    position["board"]["connection"] = "original"
+    table = Table(position["players"], position=copy.deepcopy(position))
+    [ceo] = ids(table.state, "ann", "ceo")
+    structure = {ids(table.state, "ann", card)[-1]: ceo for card in ann_cards}
+    table.record("structure_chosen", player="ann", structure=structure)
+    table.record("structure_chosen", player="bob", structure={})
+    return table
+
+
+def test_cards_put_to_work_claim_their_milestones_when_structures_are_revealed():
+    """FCM-MILE-1: an errand boy, a waitress and a pricing manager at work; bob, with none,
+    claims nothing."""
+    table = restructured_with(["errand_boy", "waitress", "pricing_manager"])
+    assert {"first_errand_boy", "first_waitress", "first_lower_prices"} <= set(claimed(table.state))
+    assert claimed(table.state, "bob") == {}
+
+
+def test_the_deluxe_edition_claims_lower_prices_at_dinnertime_not_at_restructuring():
+    """FCM-MILE-1 under the Deluxe rule (docs/fcm.md, Editions)."""
+    table = restructured_with(["pricing_manager"], edition="deluxe")
+    assert "first_lower_prices" not in claimed(table.state)
+
+
+def test_no_copy_left_no_claim():
+    """FCM-MILE-1: a milestone whose copies are all claimed is not claimed again."""
+    table = working(ann_work=["trainer"], ann_hand=["kitchen_trainee"])
+    table.state["supply"]["milestones"]["first_train"] = 0
+    [trainer], [cook] = (
+        ids(table.state, "ann", "trainer"),
+        ids(table.state, "ann", "kitchen_trainee"),
+    )
+    table.record("trained", player="ann", trainer=trainer,
+                 steps=[{"card": cook, "into": "pizza_cook"}])  # fmt: skip
+    assert "first_train" not in claimed(table.state)
