@@ -10,8 +10,11 @@ run on one machine (absolute numbers on shared machines mean little).
    retract (goal <= 1.2)
 7. a list filtered by kind and status, limit 1, over 2,000 games of which the last alone
    matches, over the unfiltered list, limit 1 (goal <= 2)
+8. recording one working action (a hire) at turn 10 of a five-player Food Chain Magnate game
+   over recording the first action of a game (a starting restaurant), medians
 """
 
+import copy
 import http.client
 import json
 import os
@@ -238,6 +241,79 @@ def bench_phase_latency(svc, env, trials=40):
         worker.wait()
 
 
+FCM_PLAYERS = ["ann", "bob", "cat", "dan", "eve"]
+
+
+def fcm_first_action(svc) -> float:
+    """The time to record a starting restaurant, the first action of a new game."""
+    from tests.games.fcm.table import legal_spot
+
+    game_id, _, state = svc.recorder.create("fcm", FCM_PLAYERS, {}, "t")
+    top_left, entrance = legal_spot(state)
+    player = state["setup"]["to_act"][0]
+    event = {"type": "fcm.starting_restaurant_placed", "actor": "admin",
+             "payload": {"player": player, "top_left": top_left, "entrance": entrance}}  # fmt: skip
+    start = time.perf_counter()
+    svc.recorder.record(game_id, [event])
+    return time.perf_counter() - start
+
+
+def fcm_turn_ten(svc) -> str:
+    """A five-player game declared at turn 10, every chain with a dozen cards, restructured
+    and ordered: in working, the first chain to act. (A game cannot be played to turn 10 until
+    dinnertime, payday and cleanup are built; the cards and the board it holds then are what
+    make a later action dearer.)"""
+    from games.fcm.cards import issue_card_id, new_card
+    from tests.games.fcm.table import seated
+
+    state = copy.deepcopy(seated(FCM_PLAYERS).state)
+    state.update(turn=10, phase="restructuring", order_of_business=None)
+    state["restructuring"] = {p: {"sealed": None, "structure": None} for p in FCM_PLAYERS}
+    hand = ["waitress", "kitchen_trainee", "errand_boy", "marketing_trainee", "trainer",
+            "recruiting_girl", "management_trainee", "pricing_manager", "kitchen_trainee",
+            "errand_boy", "marketing_trainee"]  # fmt: skip
+    for player in FCM_PLAYERS:
+        for card in hand:
+            state["chains"][player]["cards"].append(new_card(issue_card_id(state, card), card))
+            state["supply"]["employees"][card] -= 1
+    game_id, _, _ = svc.recorder.create("fcm", FCM_PLAYERS, {"position": state}, "t")
+    for player in FCM_PLAYERS:
+        head = svc.projector.head(game_id).state
+        cards = head["chains"][player]["cards"]
+        ceo = next(c["id"] for c in cards if c["card"] == "ceo")
+        staff = [c["id"] for c in cards if c["card"] in ("waitress", "recruiting_girl")][:3]
+        event = {"type": "fcm.structure_chosen", "actor": "admin",
+                 "payload": {"player": player, "structure": dict.fromkeys(staff, ceo)}}  # fmt: skip
+        svc.recorder.record(game_id, [event])
+    for place, player in enumerate(
+        svc.projector.head(game_id).state["order_of_business"]["to_pick"], 1
+    ):
+        event = {"type": "fcm.turn_order_picked", "actor": "admin",
+                 "payload": {"player": player, "place": place}}  # fmt: skip
+        svc.recorder.record(game_id, [event])
+    return game_id
+
+
+def bench_fcm_working(svc, games=6):
+    """Medians: a hire at turn 10 of five players, and a game's first action."""
+    later = []
+    for _ in range(games):
+        game_id = fcm_turn_ten(svc)
+        for _player in FCM_PLAYERS:
+            player = svc.projector.head(game_id).state["working"]["player"]
+            for kind, payload in (
+                ("fcm.recruited", {"cards": ["waitress"]}),
+                ("fcm.working_ended", {}),
+            ):
+                event = {"type": kind, "actor": "admin", "payload": {"player": player, **payload}}
+                start = time.perf_counter()
+                svc.recorder.record(game_id, [event])
+                if kind == "fcm.recruited":
+                    later.append(time.perf_counter() - start)
+    first = [fcm_first_action(svc) for _ in range(games * len(FCM_PLAYERS))]
+    return statistics.median(later), statistics.median(first)
+
+
 def main():
     with tempfile.TemporaryDirectory() as data:
         server = EmbeddedRedis(Path(data)).start()
@@ -267,6 +343,10 @@ def main():
             print(f"7. list by kind and status / unfiltered, limit 1 of 2,000 games: "
                   f"{filtered / unfiltered:.2f} ({filtered * 1e3:.2f} / "
                   f"{unfiltered * 1e3:.2f} ms)   goal <= 2")  # fmt: skip
+            later, first = bench_fcm_working(svc)
+            print(f"8. FCM: a hire at turn 10 of five players / a game's first action: "
+                  f"{later / first:.2f} ({later * 1e3:.2f} / {first * 1e3:.2f} ms, "
+                  "medians)")  # fmt: skip
         finally:
             server.stop()
 
