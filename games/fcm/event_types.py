@@ -222,6 +222,52 @@ WORKING_ENDED = EventType(
     example={"player": "ann"},
 )
 
+FOOD_TAKEN = EventType(
+    name="fcm.food_taken",
+    schema=schemas.FoodTakenSchema,
+    description=(
+        "A kitchen card at work takes the food it prints, once a turn: a burger cook 3 "
+        "burgers, a burger chef 8, a pizza cook 3 pizzas, a pizza chef 8; a kitchen trainee "
+        "1 burger or 1 pizza, as food names (FCM-FOOD-1). The food goes to the chain's one "
+        "stock, which serves all its restaurants (FCM-FOOD-4)."
+    ),
+    example={"player": "ann", "cook": "kitchen_trainee-5", "food": "pizza"},
+)
+
+DRINKS_TAKEN = EventType(
+    name="fcm.drinks_taken",
+    schema=schemas.DrinksTakenSchema,
+    description=(
+        "An errand boy at work takes 1 drink of the type named, once a turn, 2 with the first "
+        "errand boy milestone; the type need not be on the map (FCM-FOOD-2). The drinks go to "
+        "the chain's stock (FCM-FOOD-4)."
+    ),
+    example={"player": "ann", "card": "errand_boy-6", "drink": "soda"},
+)
+
+DRINKS_COLLECTED = EventType(
+    name="fcm.drinks_collected",
+    schema=schemas.DrinksCollectedSchema,
+    description=(
+        "A cart operator, truck driver or zeppelin pilot at work follows a route from an "
+        "entrance of one of the chain's open restaurants, once a turn (FCM-FOOD-3). A cart or "
+        "truck: the road squares driven over in order, the first beside the entrance, each "
+        "next joining the last by road, never back to the square just left, at most 2 (cart) "
+        "or 3 (truck) tile crossings, stepping onto the road included. A zeppelin: the tiles "
+        "[tile row, tile col] flown over, from the entrance's tile, each next orthogonally "
+        "beside the last, none twice, at most 4 crossings. The first cart operator milestone "
+        "adds a crossing. The engine counts the drinks: each source beside a square of a road "
+        "route, or on a tile of an air route, gives 2 (cart, zeppelin) or 3 (truck) of its "
+        "drink once, one more with the first errand boy milestone, into the chain's stock "
+        "(FCM-FOOD-4)."
+    ),
+    example={
+        "player": "bob",
+        "card": "cart_operator-7",
+        "route": [[3, 7], [4, 7], [5, 7], [6, 7], [7, 7], [8, 7]],
+    },
+)
+
 EVENT_TYPES = [
     CREATED,
     STARTING_RESTAURANT_PLACED,
@@ -236,4 +282,7 @@ EVENT_TYPES = [
     TRAINED,
     CAMPAIGN_PLACED,
     WORKING_ENDED,
+    FOOD_TAKEN,
+    DRINKS_TAKEN,
+    DRINKS_COLLECTED,
 ]

@@ -2,6 +2,7 @@
 
 import copy
 
+from games.fcm.food import collect_drinks, take_drinks, take_food
 from games.fcm.marketing import place_campaign
 from games.fcm.milestones import claim_after
 from games.fcm.order import pick_turn_order
@@ -24,6 +25,9 @@ HANDLERS = {
     "fcm.trained": train,
     "fcm.campaign_placed": place_campaign,
     "fcm.working_ended": end_working,
+    "fcm.food_taken": take_food,
+    "fcm.drinks_taken": take_drinks,
+    "fcm.drinks_collected": collect_drinks,
 }
 
 

@@ -29,6 +29,7 @@ RESERVE_MONEY = (100, 200, 300)
 EDITIONS = ("original", "deluxe")
 WORKING_ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")
 SHA256_HEX = r"^[0-9a-f]{64}$"
+FOODS, DRINKS = ("burger", "pizza"), ("beer", "lemonade", "soda")
 NONCE_MIN_LENGTH = 16
 
 
@@ -210,11 +211,20 @@ class OrderOfBusinessSchema(Schema):
     picked = fields.List(Name(allow_none=True), required=True)
 
 
+class FoodAndDrinksSchema(Schema):
+    """What a kitchen card or drink buyer took this turn, and the route it followed (food.py)."""
+
+    card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    took = CardCounts(GOODS, required=True)
+    route = fields.List(Square(), required=True, allow_none=True)
+
+
 class WorkingSchema(Schema):
     player = Name(required=True)
     done = fields.List(fields.String(validate=validate.OneOf(WORKING_ACTIONS)), required=True)
     trainers_used = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
     trained = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+    food_and_drinks = fields.List(fields.Nested(FoodAndDrinksSchema), load_default=list)
 
 
 class StateSchema(Schema):
@@ -326,3 +336,23 @@ class WorkingEndedSchema(Schema):
 class CampaignPlacedSchema(CampaignPlacementSchema):
     player = Name(required=True)
     duration = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+
+
+class FoodTakenSchema(Schema):
+    player = Name(required=True)
+    cook = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    food = fields.String(required=True, validate=validate.OneOf(FOODS))
+
+
+class DrinksTakenSchema(Schema):
+    player = Name(required=True)
+    card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    drink = fields.String(required=True, validate=validate.OneOf(DRINKS))
+
+
+class DrinksCollectedSchema(Schema):
+    """`route`: road squares for a cart or truck, tiles [tile row, tile col] for a zeppelin."""
+
+    player = Name(required=True)
+    card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    route = fields.List(Square(), required=True, validate=validate.Length(min=1, max=400))

@@ -4,7 +4,8 @@ begins, each in the fixed order of actions; and the first of those actions, recr
 
 While the phase lasts, `state["working"]` is `{"player": the chain acting, "done": [the
 actions it has taken, in order], "trainers_used": [ids of the trainers whose action it
-took], "trained": [ids of the cards trained this turn]}`. A chain ends its working
+took], "trained": [ids of the cards trained this turn], "food_and_drinks": [what each card
+that took food or drinks took: {"card", "took", "route"}, food.py]}`. A chain ends its working
 with `fcm.working_ended`; after the last, the game waits in dinnertime.
 """
 
@@ -22,7 +23,7 @@ def begin_working(state: dict) -> None:
 
 
 def working_record(player: str) -> dict:
-    return {"player": player, "done": [], "trainers_used": [], "trained": []}
+    return {"player": player, "done": [], "trainers_used": [], "trained": [], "food_and_drinks": []}
 
 
 def check_turn(state: dict, event: dict, player: str, what: str) -> dict:

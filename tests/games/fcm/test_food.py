@@ -1,0 +1,347 @@
+"""games/fcm/food.py: kitchen cards take food, errand boys a drink, carts, trucks and
+zeppelins collect drinks along a route, all into the chain's one stock (FCM-FOOD-1 to 4)."""
+
+from collections import deque
+
+import pytest
+
+from games.errors import RuleViolation
+from games.fcm.board import board_of
+from games.fcm.event_types import DRINKS_COLLECTED, EXAMPLE_LAYOUT
+from games.fcm.food import drive
+from games.fcm.pieces import entrance_square, restaurant_squares
+from games.fcm.roads import crossings, node_entered, road_graph
+from tests.games.fcm.table import drawn, restaurant
+from tests.games.fcm.test_restructuring import ids
+from tests.games.fcm.test_working import working
+
+
+def at_work(table, card, owner="ann"):
+    cards = table.state["chains"][owner]["cards"]
+    return [c["id"] for c in cards if c["card"] == card and c["place"] == "work"]
+
+
+def goods(table, owner="ann"):
+    return {good: n for good, n in table.state["chains"][owner]["goods"].items() if n}
+
+
+def road_routes(state, owner="ann", corners=False):
+    """(route, tile crossings) of the shortest route by road from the owner's entrances (every
+    corner with `corners`) to every road square it reaches, nearest first: breadth-first,
+    so no route turns back."""
+    board = board_of(state["board"])
+    graph = road_graph(board)
+    mine = [r for r in state["board"]["restaurants"] if r["owner"] == owner]
+    starts = [s for r in mine for s in (restaurant_squares(r) if corners else [entrance_square(r)])]
+    queue = deque(
+        (node_entered(board, near, side), [near], crossings(board, start, near))
+        for start in starts
+        for side, near in board.neighbours(start)
+        if board.is_road(near)
+    )
+    seen, found = set(), []
+    while queue:
+        node, route, cost = queue.popleft()
+        if node in seen:
+            continue
+        seen.add(node)
+        found.append(([list(square) for square in route], cost))
+        for onward, step in graph[node]:
+            queue.append((onward, route + [onward[:2]], cost + step))
+    return found
+
+
+def sources_beside(state, route):
+    """Each drink source beside a square of `route` and how many route squares it is beside."""
+    board = board_of(state["board"])
+    beside = {}
+    for square in route:
+        for _, near in board.neighbours(tuple(square)):
+            if board.drink(near):
+                beside[near] = beside.get(near, 0) + 1
+    return beside
+
+
+def to_a_drink(state, owner="ann"):
+    """The nearest road route of the owner that ends beside a drink source, its crossings and
+    the drinks it passes."""
+    board = board_of(state["board"])
+    for route, cost in road_routes(state, owner):
+        beside = sources_beside(state, route[-1:])
+        if beside:
+            drinks = [board.drink(source) for source in sources_beside(state, route)]
+            return route, cost, drinks
+    raise AssertionError("the test map has no drink source by road")
+
+
+def cart(*work, milestones=()):
+    table = working(ann_work=["cart_operator", *work], milestones=milestones)
+    [card] = at_work(table, "cart_operator")
+    return table, card
+
+
+def test_kitchen_cards_take_the_food_they_print():
+    """FCM-FOOD-1: a burger cook 3 burgers, a pizza chef 8 pizzas, a kitchen trainee 1 of the
+    food named; FCM-FOOD-4: all of it into the one stock."""
+    table = working(ann_work=["burger_cook", "pizza_chef", "kitchen_trainee"])
+    [cook], [chef], [trainee] = (
+        at_work(table, name) for name in ("burger_cook", "pizza_chef", "kitchen_trainee")
+    )
+    table.record("food_taken", player="ann", cook=cook, food="burger")
+    table.record("food_taken", player="ann", cook=chef, food="pizza")
+    table.record("food_taken", player="ann", cook=trainee, food="pizza")
+    assert goods(table) == {"burger": 3, "pizza": 9}
+    took = table.state["working"]["food_and_drinks"]
+    assert took[0] == {"card": cook, "took": {"burger": 3}, "route": None}
+    assert [t["card"] for t in took] == [cook, chef, trainee]
+
+
+def test_a_kitchen_card_takes_only_its_food_once_a_turn():
+    """FCM-FOOD-1: a burger cook takes no pizza; a card acts once a turn."""
+    table = working(ann_work=["burger_cook"])
+    [cook] = at_work(table, "burger_cook")
+    error = table.refused("food_taken", "FCM-FOOD-1", player="ann", cook=cook, food="pizza")
+    assert "a burger_cook takes 3 burger(s), not pizza: record food burger" in error.message
+    table.record("food_taken", player="ann", cook=cook, food="burger")
+    error = table.refused("food_taken", "FCM-FOOD-1", player="ann", cook=cook, food="burger")
+    assert "has taken its food or drinks this turn already" in error.message
+
+
+def test_only_kitchen_cards_at_work_take_food():
+    """FCM-FOOD-1: a kitchen trainee on the beach, a waitress at work, take none."""
+    table = working(ann_work=["waitress"], ann_hand=["kitchen_trainee"])
+    [trainee] = ids(table.state, "ann", "kitchen_trainee")
+    error = table.refused("food_taken", "FCM-FOOD-1", player="ann", cook=trainee, food="burger")
+    assert "is not a card of this chain at work" in error.message
+    [waitress] = at_work(table, "waitress")
+    error = table.refused("food_taken", "FCM-FOOD-1", player="ann", cook=waitress, food="burger")
+    assert "is a waitress, not a kitchen card" in error.message
+
+
+def test_food_comes_after_marketing_and_before_nothing_earlier():
+    """FCM-WORK-3, FCM-WORK-1: recruiting after food is refused; bob waits for ann."""
+    table = working(ann_work=["kitchen_trainee"])
+    [trainee] = at_work(table, "kitchen_trainee")
+    table.refused("food_taken", "FCM-WORK-1", player="bob", cook=trainee, food="burger")
+    table.record("food_taken", player="ann", cook=trainee, food="burger")
+    error = table.refused("recruited", "FCM-WORK-3", player="ann", cards=[])
+    assert "recruit comes before food" in error.message
+
+
+def test_an_errand_boy_takes_one_drink_of_any_type():
+    """FCM-FOOD-2: soda is on no tile of this map; FCM-FOOD-4: into the stock."""
+    table = working(ann_work=["errand_boy"])
+    [boy] = at_work(table, "errand_boy")
+    table.record("drinks_taken", player="ann", card=boy, drink="soda")
+    assert goods(table) == {"soda": 1}
+    error = table.refused("drinks_taken", "FCM-FOOD-2", player="ann", card=boy, drink="beer")
+    assert "this turn already" in error.message
+
+
+def test_the_first_errand_boy_milestone_doubles_an_errand_boy_s_drinks():
+    """FCM-FOOD-2 with the milestone's effect: 2 drinks of one type."""
+    table = working(ann_work=["errand_boy"], milestones=["first_errand_boy"])
+    [boy] = at_work(table, "errand_boy")
+    table.record("drinks_taken", player="ann", card=boy, drink="lemonade")
+    assert goods(table) == {"lemonade": 2}
+
+
+def test_a_buyer_with_a_route_does_not_just_take_a_drink():
+    """FCM-FOOD-2, FCM-FOOD-3: a cart operator needs a route, an errand boy has none."""
+    table, card = cart("errand_boy")
+    error = table.refused("drinks_taken", "FCM-FOOD-2", player="ann", card=card, drink="beer")
+    assert "fcm.drinks_collected" in error.message
+    [boy] = at_work(table, "errand_boy")
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=boy,
+                          route=[[0, 0]])  # fmt: skip
+    assert "record fcm.drinks_taken" in error.message
+
+
+def test_a_cart_collects_two_of_each_drink_it_passes_on_its_route():
+    """FCM-FOOD-3: from beside ann's entrance by road to beside a beer source; the route and
+    the drinks are kept."""
+    table, card = cart()
+    route, cost, drinks = to_a_drink(table.state)
+    assert cost <= 2 and drinks
+    table.record("drinks_collected", player="ann", card=card, route=route)
+    expected = {drink: 2 * drinks.count(drink) for drink in drinks}
+    assert goods(table) == expected
+    [took] = table.state["working"]["food_and_drinks"]
+    assert took == {"card": card, "took": expected, "route": route}
+
+
+def test_a_truck_collects_three_and_the_milestone_one_more():
+    """FCM-FOOD-3: a truck driver 3 a source; with the first errand boy milestone a cart
+    operator 3."""
+    table = working(ann_work=["truck_driver"])
+    [truck] = at_work(table, "truck_driver")
+    route, _, drinks = to_a_drink(table.state)
+    table.record("drinks_collected", player="ann", card=truck, route=route)
+    assert sum(goods(table).values()) == 3 * len(drinks)
+    table, card = cart(milestones=["first_errand_boy"])
+    table.record("drinks_collected", player="ann", card=card, route=route)
+    assert sum(goods(table).values()) == 3 * len(drinks)
+
+
+def test_a_source_passed_twice_gives_its_drinks_once():
+    """FCM-FOOD-3: a route beside the same source from two of its squares."""
+    table, card = cart()
+    twice = [
+        route
+        for route, cost in road_routes(table.state)
+        if cost <= 2 and any(n > 1 for n in sources_beside(table.state, route).values())
+    ]
+    assert twice, "no route on the test map passes a source twice"
+    route = twice[0]
+    table.record("drinks_collected", player="ann", card=card, route=route)
+    assert sum(goods(table).values()) == 2 * len(sources_beside(table.state, route))
+
+
+def test_a_road_route_starts_beside_an_entrance():
+    """FCM-FOOD-3: not one square further on; a drive-in's every corner is an entrance."""
+    table, card = cart()
+    route, _, _ = to_a_drink(table.state)
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=route[1:])  # fmt: skip
+    assert f"does not hold at {route[1]} (square 1)" in error.message
+    assert str(route[0]) in error.message  # the legal start
+    assert error.details["squares"] == [route[1]]
+    beside_entrance = [r[0] for r, _ in road_routes(table.state)]
+    beside_corners = [r[0] for r, _ in road_routes(table.state, corners=True)]
+    other = [square for square in beside_corners if square not in beside_entrance]
+    assert other, "ann's restaurant has no road beside a corner other than its entrance"
+    start = other[0]
+    table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card, route=[start])
+    drive_in, card = cart("local_manager")
+    drive_in.record("drinks_collected", player="ann", card=card, route=[start])
+
+
+def test_a_road_route_makes_no_u_turn_and_keeps_to_joined_roads():
+    """FCM-FOOD-3: back to the square just left, a jump, a square off the road: each refused
+    naming the square."""
+    table, card = cart()
+    route, _, _ = to_a_drink(table.state)
+    assert len(route) >= 3
+    bad = {
+        "the square just left: no U-turns": route[:2] + [route[0]],
+        "is not orthogonally beside": [route[0], route[2]],
+    }
+    board = board_of(table.state["board"])
+    off_road = next(n for _, n in board.neighbours(tuple(route[0])) if not board.is_road(n))
+    bad["it is not a road square"] = [route[0], list(off_road)]
+    for why, wrong in bad.items():
+        error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                              route=wrong)  # fmt: skip
+        assert f"does not hold at {wrong[-1]} (square {len(wrong)})" in error.message
+        assert why in error.message
+
+
+def test_a_road_route_crosses_at_most_the_range():
+    """FCM-FOOD-3: a cart operator 2 tile crossings, 3 with the first cart operator
+    milestone."""
+    table, card = cart()
+    route = next(route for route, cost in road_routes(table.state) if cost == 3)
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=route)  # fmt: skip
+    assert f"at {route[-1]} (square {len(route)}): it is tile crossing 3" in error.message
+    assert "a cart_operator (range 2)" in error.message
+    longer, card = cart(milestones=["first_cart_operator"])
+    longer.record("drinks_collected", player="ann", card=card, route=route)
+
+
+def test_a_source_beside_the_entrance_only_is_not_passed_and_a_bridge_is_crossed_straight():
+    """FCM-FOOD-3 on a drawn tile: the lemonade touches the entrance, not the road; the soda
+    beside the road is collected. A route does not turn on the bridge."""
+    board, map_state = drawn(
+        """
+        .....
+        L....
+        .####
+        ...S.
+        .....
+        """,
+        restaurants=[restaurant([0, 1], "SW")],
+    )
+    assert drive(board, map_state, [(1, 1)], [(2, 1), (2, 2), (2, 3)], 2, "a cart") == [(3, 3)]
+    board, map_state = drawn(
+        """
+        ..#..
+        ..#.S
+        ##+##
+        ..#..
+        ..#..
+        """,
+        restaurants=[restaurant([3, 0], "NW")],
+    )
+    straight = [(2, 0), (2, 1), (2, 2), (2, 3), (2, 4)]
+    assert drive(board, map_state, [(3, 0)], straight, 2, "a cart") == [(1, 4)]
+    with pytest.raises(RuleViolation) as refused:
+        drive(board, map_state, [(3, 0)], [(2, 0), (2, 1), (2, 2), (1, 2)], 2, "a cart")
+    assert refused.value.rule == "FCM-FOOD-3"
+    assert "at [1, 2] (square 4): the bridge at [2, 2] is crossed straight" in refused.value.message
+
+
+def test_the_documented_example_route_holds_on_the_example_map():
+    """FCM-FOOD-3: bob's starting restaurant in the examples has its entrance at [3, 8]; the
+    cart passes one lemonade source."""
+    board = board_of({"layout": EXAMPLE_LAYOUT, "connection": "original"})
+    route = [tuple(square) for square in DRINKS_COLLECTED.example["route"]]
+    sources = drive(board, {}, [(3, 8)], route, 2, "a cart")
+    assert [board.drink(source) for source in sources] == ["lemonade"]
+
+
+def zeppelin(milestones=()):
+    table = working(ann_work=["zeppelin_pilot"], milestones=milestones)
+    [card] = at_work(table, "zeppelin_pilot")
+    board = board_of(table.state["board"])
+    ann = next(r for r in table.state["board"]["restaurants"] if r["owner"] == "ann")
+    return table, card, board, list(board.tile_of(entrance_square(ann)))
+
+
+def test_a_zeppelin_collects_from_every_source_on_the_tiles_it_flies_over():
+    """FCM-FOOD-3: the start tile included, 2 drinks a source, roads ignored."""
+    table, card, board, start = zeppelin()
+    tiles = [[r, c] for r in range(board.tile_rows) for c in range(board.tile_cols)]
+    near = [t for t in tiles if abs(t[0] - start[0]) + abs(t[1] - start[1]) == 1]
+    route = [start, near[0]]
+    drinks = [board.drink(sq) for t in route for sq in board.tile_squares(tuple(t))]
+    drinks = [d for d in drinks if d]
+    table.record("drinks_collected", player="ann", card=card, route=route)
+    assert goods(table) == {d: 2 * drinks.count(d) for d in drinks}
+
+
+def flight(board, start, length):
+    """A path of `length` tiles from `start`, tile to orthogonally adjacent tile, none twice
+    (depth first)."""
+    if length == 1:
+        return [start]
+    r, c = start
+    for onward in ([r + 1, c], [r, c + 1], [r - 1, c], [r, c - 1]):
+        if 0 <= onward[0] < board.tile_rows and 0 <= onward[1] < board.tile_cols:
+            rest = flight(board, onward, length - 1)
+            if rest and start not in rest:
+                return [start, *rest]
+    return None
+
+
+def test_a_zeppelin_never_enters_a_tile_twice_and_flies_at_most_its_range():
+    """FCM-FOOD-3: range 4 crossings (five tiles), 5 with the first cart operator
+    milestone; from the tile of an entrance, tile to orthogonally adjacent tile."""
+    table, card, board, start = zeppelin()
+    path = flight(board, start, 6)
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=path[:6])  # fmt: skip
+    assert f"at tile {path[5]} (tile 6): it is tile crossing 5" in error.message
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=path[:2] + [path[0]])  # fmt: skip
+    assert "never the same tile twice" in error.message
+    diagonal = [start, [start[0] + 1, start[1] + 1 if start[1] == 0 else start[1] - 1]]
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=diagonal)  # fmt: skip
+    assert "is not orthogonally beside tile" in error.message
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=path[1:3])  # fmt: skip
+    assert f"a zeppelin starts on the tile of an entrance: {start}" in error.message
+    table.record("drinks_collected", player="ann", card=card, route=path[:5])
+    longer, card, _, _ = zeppelin(milestones=["first_cart_operator"])
+    longer.record("drinks_collected", player="ann", card=card, route=path[:6])
