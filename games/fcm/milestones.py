@@ -16,16 +16,19 @@ none. What each condition is, from the reference data's triggers:
 - a structure revealed with an errand boy, a cart operator or a waitress at work:
   first_errand_boy, first_cart_operator, first_waitress; and, in the original edition, with a
   pricing or discount manager at work: first_lower_prices (the Deluxe edition claims it at
-  dinnertime instead).
+  dinnertime instead);
+- taking burgers or pizzas: first_burger_produced or first_pizza_produced, each bringing its
+  cook from the stock to the beach at once if one is left.
 
-Milestones whose moment comes in phases not built yet (producing food, cash at dinnertime,
-payday, cleanup) are claimed when those are.
+Milestones whose moment comes in phases not built yet (cash at dinnertime, payday, cleanup)
+are claimed when those are.
 """
 
 from games.fcm.cards import at_work, issue_card_id, new_card
 from games.fcm.data import MILESTONES, campaign_type
 
 MARKETED = {"burger": "first_burger_marketed", "pizza": "first_pizza_marketed"}
+PRODUCED = {"burger": "first_burger_produced", "pizza": "first_pizza_produced"}
 AT_WORK = {
     "errand_boy": "first_errand_boy",
     "cart_operator": "first_cart_operator",
@@ -59,6 +62,8 @@ def claim_after(before: dict, after: dict, event: dict) -> None:
         claim(after, payload["player"], "first_hire_3")
     elif kind == "fcm.trained":
         claim(after, payload["player"], "first_train")
+    elif kind == "fcm.food_taken":
+        claim(after, payload["player"], PRODUCED[payload["food"]])
     elif kind == "fcm.campaign_placed":
         claim(after, payload["player"], f"first_{campaign_type(payload['number'])}")
         claim(after, payload["player"], MARKETED.get(payload["product"], "first_drink_marketed"))

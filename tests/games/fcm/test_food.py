@@ -74,8 +74,14 @@ def to_a_drink(state, owner="ann"):
     raise AssertionError("the test map has no drink source by road")
 
 
+BUYERS = ("first_errand_boy", "first_cart_operator")
+
+
 def cart(*work, milestones=()):
-    table = working(ann_work=["cart_operator", *work], milestones=milestones)
+    """ann's cart operator at work; the buyers' milestones she does not hold are all claimed
+    elsewhere, so putting the cart to work claims none (FCM-MILE-1)."""
+    gone = [m for m in BUYERS if m not in milestones]
+    table = working(ann_work=["cart_operator", *work], milestones=milestones, gone=gone)
     [card] = at_work(table, "cart_operator")
     return table, card
 
@@ -129,8 +135,9 @@ def test_food_comes_after_marketing_and_before_nothing_earlier():
 
 
 def test_an_errand_boy_takes_one_drink_of_any_type():
-    """FCM-FOOD-2: soda is on no tile of this map; FCM-FOOD-4: into the stock."""
-    table = working(ann_work=["errand_boy"])
+    """FCM-FOOD-2: soda is on no tile of this map; FCM-FOOD-4: into the stock. No copy of the
+    first errand boy milestone is left for ann to claim."""
+    table = working(ann_work=["errand_boy"], gone=["first_errand_boy"])
     [boy] = at_work(table, "errand_boy")
     table.record("drinks_taken", player="ann", card=boy, drink="soda")
     assert goods(table) == {"soda": 1}

@@ -102,3 +102,20 @@ def test_no_copy_left_no_claim():
     table.record("trained", player="ann", trainer=trainer,
                  steps=[{"card": cook, "into": "pizza_cook"}])  # fmt: skip
     assert "first_train" not in claimed(table.state)
+
+
+def test_taking_burgers_claims_first_burger_produced_and_brings_a_burger_cook():
+    """FCM-MILE-1, first_burger_produced: its cook comes from the stock to the beach at once;
+    pizza likewise."""
+    table = working(ann_work=["kitchen_trainee", "kitchen_trainee"])
+    first, second = [i for i in ids(table.state, "ann", "kitchen_trainee")
+                     if any(c["id"] == i and c["place"] == "work"
+                            for c in table.state["chains"]["ann"]["cards"])]  # fmt: skip
+    cooks = table.state["supply"]["employees"]["burger_cook"]
+    table.record("food_taken", player="ann", cook=first, food="burger")
+    assert claimed(table.state)["first_burger_produced"] == 5
+    assert table.state["supply"]["employees"]["burger_cook"] == cooks - 1
+    assert "burger_cook" in [c["card"] for c in table.state["chains"]["ann"]["cards"]
+                             if c["place"] == "beach" and c["new"]]  # fmt: skip
+    table.record("food_taken", player="ann", cook=second, food="pizza")
+    assert "first_pizza_produced" in claimed(table.state)

@@ -6,16 +6,19 @@ from tests.games.fcm.table import Table
 from tests.games.fcm.test_restructuring import hired, ids, turn_five
 
 
-def working(ann_work=(), ann_hand=(), milestones=(), bob_takes=()):
+def working(ann_work=(), ann_hand=(), milestones=(), bob_takes=(), gone=()):
     """ann and bob at turn 5 in working, ann first: ann's cards of `ann_work` (names) at work
     under her CEO, `ann_hand` on her beach; bob with nothing at work, holding every card left
-    in the stock of each name in `bob_takes`."""
+    in the stock of each name in `bob_takes`. ann holds `milestones`; no copy of those in
+    `gone` is left, so putting cards to work claims none of them."""
     position = hired(turn_five(), "ann", *ann_work, *ann_hand)
     for card in bob_takes:
         hired(position, "bob", *[card] * position["supply"]["employees"][card])
     for milestone in milestones:
         position["chains"]["ann"]["milestones"].append({"id": milestone, "turn": 4})
         position["supply"]["milestones"][milestone] -= 1
+    for milestone in gone:
+        position["supply"]["milestones"][milestone] = 0
     table = Table(position["players"], position=position)
     [ceo] = ids(table.state, "ann", "ceo")
     structure = {}
