@@ -215,6 +215,7 @@ class WorkingSchema(Schema):
     done = fields.List(fields.String(validate=validate.OneOf(WORKING_ACTIONS)), required=True)
     trainers_used = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
     trained = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+    acted = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
 
 
 class StateSchema(Schema):

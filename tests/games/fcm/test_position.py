@@ -117,7 +117,8 @@ def test_cards_at_work_form_a_pyramid():
     reports to the CEO only."""
     position = turn_five()
     position.update(phase="working", restructuring=None)
-    position["working"] = {"player": "ann", "done": [], "trainers_used": [], "trained": []}
+    position["working"] = {"player": "ann", "done": [], "trainers_used": [], "trained": [],
+                           "acted": []}
     [ceo] = cards_of(position, "ann", "ceo")
     [waitress] = cards_of(position, "ann", "waitress")
     waitress.update(place="work", boss=ceo["id"])
