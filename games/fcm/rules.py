@@ -2,6 +2,7 @@
 
 import copy
 
+from games.fcm.building import add_garden, move_restaurant, place_house, place_restaurant
 from games.fcm.marketing import place_campaign
 from games.fcm.order import pick_turn_order
 from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
@@ -23,6 +24,10 @@ HANDLERS = {
     "fcm.trained": train,
     "fcm.campaign_placed": place_campaign,
     "fcm.working_ended": end_working,
+    "fcm.house_placed": place_house,
+    "fcm.garden_added": add_garden,
+    "fcm.restaurant_placed": place_restaurant,
+    "fcm.restaurant_moved": move_restaurant,
 }
 
 

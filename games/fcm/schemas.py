@@ -327,3 +327,29 @@ class WorkingEndedSchema(Schema):
 class CampaignPlacedSchema(CampaignPlacementSchema):
     player = Name(required=True)
     duration = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+
+
+class HousePlacedSchema(Schema):
+    player = Name(required=True)
+    developer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
+    top_left = Square(required=True)
+    garden = fields.String(required=True, validate=validate.OneOf(GARDEN_SIDES))
+
+
+class GardenAddedSchema(Schema):
+    player = Name(required=True)
+    developer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    house = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
+    garden = fields.String(required=True, validate=validate.OneOf(GARDEN_SIDES))
+
+
+class RestaurantPlacedSchema(Schema):
+    player = Name(required=True)
+    manager = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    top_left = Square(required=True)
+    entrance = fields.String(required=True, validate=validate.OneOf(CORNERS))
+
+
+class RestaurantMovedSchema(RestaurantPlacedSchema):
+    restaurant = fields.String(required=True, validate=validate.Regexp(r"^.+-[123]$"))
