@@ -2,6 +2,8 @@
 
 from games.fcm.data import EMPLOYEES
 
+DRIVE_IN = ("local_manager", "regional_manager")  # FCM-REST-3
+
 
 def ceo_of(chain: dict) -> dict:
     return next(card for card in chain["cards"] if card["card"] == "ceo")
@@ -19,6 +21,12 @@ def slots(card: dict) -> int:
 
 def at_work(chain: dict) -> list[dict]:
     return [card for card in chain["cards"] if card["place"] == "work"]
+
+
+def has_drive_ins(chain: dict) -> bool:
+    """Whether the chain's restaurants are drive-ins, an entrance in every corner: a local or
+    regional manager is at work (FCM-REST-3)."""
+    return any(card["card"] in DRIVE_IN for card in at_work(chain))
 
 
 def new_card(card_id: str, card: str, place: str = "hand", new: bool = False) -> dict:

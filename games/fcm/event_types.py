@@ -268,6 +268,78 @@ DRINKS_COLLECTED = EventType(
     },
 )
 
+HOUSE_PLACED = EventType(
+    name="fcm.house_placed",
+    schema=schemas.HousePlacedSchema,
+    description=(
+        "A new business developer at work places a house tile from the supply, the number the "
+        "player chose, with its garden on the side named: house and garden a 2x3 rectangle on "
+        "empty squares next to a road, anywhere on the map (FCM-HOUSE-1). Each card acts once "
+        "a turn."
+    ),
+    example={
+        "player": "ann",
+        "developer": "new_business_developer-12",
+        "number": 3,
+        "top_left": [10, 5],
+        "garden": "S",
+    },  # fmt: skip
+)
+
+GARDEN_ADDED = EventType(
+    name="fcm.garden_added",
+    schema=schemas.GardenAddedSchema,
+    description=(
+        "A new business developer at work adds a garden from the supply to a printed house "
+        "without one, on the side named, on empty squares so that house and garden make a 2x3 "
+        "rectangle; one garden per house (FCM-HOUSE-1)."
+    ),
+    example={
+        "player": "ann",
+        "developer": "new_business_developer-12",
+        "house": 7,
+        "garden": "N",
+    },  # fmt: skip
+)
+
+RESTAURANT_PLACED = EventType(
+    name="fcm.restaurant_placed",
+    schema=schemas.RestaurantPlacedSchema,
+    description=(
+        "A local or regional manager at work places the next of the chain's restaurants not "
+        "yet on the map (ids <player>-1 to -3) on empty squares, its entrance corner beside a "
+        "road, on any tile. A local manager's goes within 3 tile crossings by road of one of "
+        "the chain's open restaurants, counted from any corner (they are drive-ins), and is "
+        "coming soon until cleanup; by the Deluxe rules the route must end beside its entrance "
+        "(FCM-REST-1). A regional manager's goes anywhere and is open and a drive-in at once "
+        "(FCM-REST-2). While either manager is at work the chain's open restaurants are "
+        "drive-ins (FCM-REST-3)."
+    ),
+    example={
+        "player": "ann",
+        "manager": "local_manager-14",
+        "top_left": [5, 6],
+        "entrance": "SW",
+    },  # fmt: skip
+)
+
+RESTAURANT_MOVED = EventType(
+    name="fcm.restaurant_moved",
+    schema=schemas.RestaurantMovedSchema,
+    description=(
+        "A regional manager at work picks up one of the chain's restaurants and puts it "
+        "elsewhere or turns it, on empty squares (its own count as empty), its entrance corner "
+        "beside a road. It is open and a drive-in at once (FCM-REST-2, FCM-REST-3)."
+    ),
+    example={
+        "player": "ann",
+        "manager": "regional_manager-15",
+        "restaurant": "ann-1",
+        "top_left": [3, 8],
+        "entrance": "NE",
+    },  # fmt: skip
+)
+
 EVENT_TYPES = [
     CREATED,
     STARTING_RESTAURANT_PLACED,
@@ -285,4 +357,8 @@ EVENT_TYPES = [
     FOOD_TAKEN,
     DRINKS_TAKEN,
     DRINKS_COLLECTED,
+    HOUSE_PLACED,
+    GARDEN_ADDED,
+    RESTAURANT_PLACED,
+    RESTAURANT_MOVED,
 ]

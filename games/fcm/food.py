@@ -31,8 +31,8 @@ count}, "route": the route given or null}`; a card acts once a turn.
 
 from games.errors import RuleViolation
 from games.fcm.board import Board, board_of
+from games.fcm.cards import has_drive_ins
 from games.fcm.data import EMPLOYEES
-from games.fcm.marketing import DRIVE_IN
 from games.fcm.pieces import entrance_squares
 from games.fcm.placement import refusal
 from games.fcm.roads import AXIS, crossings, node_entered, roads_join
@@ -221,7 +221,7 @@ def _bad_tile(board, map_state, route, index: int, why: str) -> RuleViolation:
 def _entrances(state: dict, chain: dict, player: str) -> list:
     """The entrance squares of the chain's open restaurants: every corner while a local or
     regional manager is at work (FCM-REST-3)."""
-    drive_in = any(c["card"] in DRIVE_IN and c["place"] == "work" for c in chain["cards"])
+    drive_in = has_drive_ins(chain)
     open_ = [
         r for r in state["board"]["restaurants"] if r["owner"] == player and r["status"] == "open"
     ]

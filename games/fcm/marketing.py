@@ -12,6 +12,7 @@ busy (FCM-MKT-6); the campaign runs to its end (FCM-MKT-7).
 
 from games.errors import RuleViolation
 from games.fcm.board import board_of
+from games.fcm.cards import has_drive_ins
 from games.fcm.data import EMPLOYEES, campaign_type
 from games.fcm.pieces import campaign_squares, entrance_squares
 from games.fcm.placement import check_campaign
@@ -20,7 +21,6 @@ from games.fcm.working import start_action
 
 PLACEMENT = ("top_left", "size", "edge", "start")
 ETERNAL = "first_billboard"
-DRIVE_IN = ("local_manager", "regional_manager")  # FCM-REST-3
 
 
 def place_campaign(state: dict, event: dict) -> None:
@@ -79,7 +79,7 @@ def _marketeer(chain: dict, card_id: str) -> dict:
 def _check_range(state, board, chain, player, campaign, tiles: int) -> None:
     """Within `tiles` crossings by road of one of the chain's entrances, every corner of a
     restaurant when a local or regional manager makes them drive-ins (FCM-MKT-2)."""
-    drive_in = any(c["card"] in DRIVE_IN and c["place"] == "work" for c in chain["cards"])
+    drive_in = has_drive_ins(chain)
     target = campaign_squares(campaign)
     distances = [
         road_distance(board, entrance_squares(restaurant, drive_in), target)

@@ -2,6 +2,7 @@
 
 import copy
 
+from games.fcm.building import add_garden, move_restaurant, place_house, place_restaurant
 from games.fcm.food import collect_drinks, take_drinks, take_food
 from games.fcm.marketing import place_campaign
 from games.fcm.milestones import claim_after
@@ -28,6 +29,10 @@ HANDLERS = {
     "fcm.food_taken": take_food,
     "fcm.drinks_taken": take_drinks,
     "fcm.drinks_collected": collect_drinks,
+    "fcm.house_placed": place_house,
+    "fcm.garden_added": add_garden,
+    "fcm.restaurant_placed": place_restaurant,
+    "fcm.restaurant_moved": move_restaurant,
 }
 
 

@@ -225,6 +225,7 @@ class WorkingSchema(Schema):
     trainers_used = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
     trained = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
     food_and_drinks = fields.List(fields.Nested(FoodAndDrinksSchema), load_default=list)
+    acted = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
 
 
 class StateSchema(Schema):
@@ -356,3 +357,29 @@ class DrinksCollectedSchema(Schema):
     player = Name(required=True)
     card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
     route = fields.List(Square(), required=True, validate=validate.Length(min=1, max=400))
+
+
+class HousePlacedSchema(Schema):
+    player = Name(required=True)
+    developer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
+    top_left = Square(required=True)
+    garden = fields.String(required=True, validate=validate.OneOf(GARDEN_SIDES))
+
+
+class GardenAddedSchema(Schema):
+    player = Name(required=True)
+    developer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    house = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
+    garden = fields.String(required=True, validate=validate.OneOf(GARDEN_SIDES))
+
+
+class RestaurantPlacedSchema(Schema):
+    player = Name(required=True)
+    manager = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    top_left = Square(required=True)
+    entrance = fields.String(required=True, validate=validate.OneOf(CORNERS))
+
+
+class RestaurantMovedSchema(RestaurantPlacedSchema):
+    restaurant = fields.String(required=True, validate=validate.Regexp(r"^.+-[123]$"))

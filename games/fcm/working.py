@@ -4,14 +4,17 @@ begins, each in the fixed order of actions; and the first of those actions, recr
 
 While the phase lasts, `state["working"]` is `{"player": the chain acting, "done": [the
 actions it has taken, in order], "trainers_used": [ids of the trainers whose action it
-took], "trained": [ids of the cards trained this turn], "food_and_drinks": [what each card
-that took food or drinks took: {"card", "took", "route"}, food.py]}`. A chain ends its working
-with `fcm.working_ended`; after the last, the game waits in dinnertime.
+took], "trained": [ids of the cards trained this turn], "acted": [ids of the cards at
+work that used their action this turn], "food_and_drinks": [what each card that took food or
+drinks took: {"card", "took", "route"}, food.py]}`. When a chain's working begins, its open
+restaurants become drive-ins if it has a local or regional manager at work (FCM-REST-3; the
+flag stays until cleanup). A chain ends its working with `fcm.working_ended`; after the last,
+the game waits in dinnertime.
 """
 
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
-from games.fcm.cards import at_work, issue_card_id, new_card
+from games.fcm.cards import at_work, has_drive_ins, issue_card_id, new_card
 from games.fcm.data import EMPLOYEES
 
 ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")  # FCM-WORK-3
@@ -19,11 +22,22 @@ ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")  # 
 
 def begin_working(state: dict) -> None:
     state["phase"] = "working"
-    state["working"] = working_record(state["turn_order"][0])
+    begin_chain(state, state["turn_order"][0])
 
 
 def working_record(player: str) -> dict:
-    return {"player": player, "done": [], "trainers_used": [], "trained": [], "food_and_drinks": []}
+    return {"player": player, "done": [], "trainers_used": [], "trained": [], "acted": [],
+            "food_and_drinks": []}  # fmt: skip
+
+
+def begin_chain(state: dict, player: str) -> None:
+    """`player`'s working begins; with a local or regional manager at work its open
+    restaurants are drive-ins from now until cleanup (FCM-REST-3)."""
+    state["working"] = working_record(player)
+    if has_drive_ins(state["chains"][player]):
+        for restaurant in state["board"]["restaurants"]:
+            if restaurant["owner"] == player and restaurant["status"] == "open":
+                restaurant["drive_in"] = True
 
 
 def check_turn(state: dict, event: dict, player: str, what: str) -> dict:
@@ -114,7 +128,7 @@ def end_working(state: dict, event: dict) -> None:
     order = state["turn_order"]
     following = order[order.index(player) + 1 :]
     if following:
-        state["working"] = working_record(following[0])
+        begin_chain(state, following[0])
         return
     state["working"] = None
     state["phase"] = "dinnertime"

@@ -11,6 +11,7 @@ import games.fcm as fcm
 from games.errors import RuleViolation
 from games.fcm.cards import new_card
 from games.fcm.schemas import StateSchema
+from games.fcm.working import working_record
 from tests.games.fcm.table import Table, created, seated, turn_five, validated
 
 V1_POSITION = Path(__file__).with_name("position_v1.json")
@@ -117,7 +118,7 @@ def test_cards_at_work_form_a_pyramid():
     reports to the CEO only."""
     position = turn_five()
     position.update(phase="working", restructuring=None)
-    position["working"] = {"player": "ann", "done": [], "trainers_used": [], "trained": []}
+    position["working"] = working_record("ann")
     [ceo] = cards_of(position, "ann", "ceo")
     [waitress] = cards_of(position, "ann", "waitress")
     waitress.update(place="work", boss=ceo["id"])
