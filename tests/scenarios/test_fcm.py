@@ -174,3 +174,74 @@ def test_three_players_from_setup_to_working_of_turn_one_and_a_declared_turn_fiv
     assert record(client, declared, "turn_order_picked", "ann", place=1).status_code == 201
     assert state_of(client, declared)["phase"] == "working"
     assert client.get(f"/api/games/{declared['id']}/verify").json["ok"] is True
+
+
+def test_a_whole_working_from_a_declared_turn_five_through_the_api(client):
+    """FCM-RESTR-1, FCM-ORDER-1, FCM-WORK-1..3, FCM-RECRUIT-1, FCM-TRAIN-1, FCM-MKT-1,
+    FCM-FOOD-1, FCM-FOOD-3, FCM-HOUSE-1, FCM-REST-1, FCM-MILE-1 through the API: ann's whole
+    working with managers, a campaign, a cart route, a new house and a second restaurant;
+    the game then waits in dinnertime, replays step by step and verifies."""
+    from tests.games.fcm.test_building import house_spots, restaurant_spots
+    from tests.games.fcm.test_food import road_routes
+    from tests.games.fcm.test_marketing import spots
+    from tests.games.fcm.test_restructuring import hired
+
+    staff = ["recruiting_girl", "trainer", "marketing_trainee", "kitchen_trainee",
+             "cart_operator", "local_manager"]  # fmt: skip
+    managers = ["junior_vice_president", "vice_president", "new_business_developer"]
+    position = hired(turn_five(), "ann", *managers, *staff, "kitchen_trainee")
+    game = create(client, ["ann", "bob"], position=position)
+
+    def card(name, place="hand"):
+        cards = state_of(client, game)["chains"]["ann"]["cards"]
+        return next(c["id"] for c in cards if c["card"] == name and c["place"] == place)
+
+    def ok(name, player="ann", **payload):
+        answer = record(client, game, name, player, **payload)
+        assert answer.status_code == 201, answer.json
+        return state_of(client, game)
+
+    ceo, jvp, vp = card("ceo", "work"), card("junior_vice_president"), card("vice_president")
+    structure = {jvp: ceo, vp: ceo, card("new_business_developer"): ceo}
+    for name in staff:
+        structure[card(name)] = jvp if name in staff[:3] else vp
+    ok("structure_chosen", structure=structure)
+    state = ok("structure_chosen", player="bob", structure={})
+    assert "first_cart_operator" in {m["id"] for m in state["chains"]["ann"]["milestones"]}
+    for place, player in enumerate(state["order_of_business"]["to_pick"], start=1):
+        state = ok("turn_order_picked", player=player, place=place)
+    if state["working"]["player"] == "bob":
+        state = ok("working_ended", player="bob")
+    ok("recruited", cards=["waitress", "errand_boy"])
+    beach_cook = card("kitchen_trainee", "beach")
+    ok(
+        "trained",
+        trainer=card("trainer", "work"),
+        steps=[{"card": beach_cook, "into": "burger_cook"}],
+    )
+    placement, _ = spots(state_of(client, game), 14)[0]
+    ok("campaign_placed", marketeer=card("marketing_trainee", "work"), number=14,
+       product="burger", duration=1, **placement)  # fmt: skip
+    state = ok("food_taken", cook=card("kitchen_trainee", "work"), food="burger")
+    route = next(route for route, cost in road_routes(state, corners=True) if cost <= 2)
+    ok("drinks_collected", card=card("cart_operator", "work"), route=route)
+    state = state_of(client, game)
+    top_left, garden = house_spots(state)[0]
+    ok("house_placed", developer=card("new_business_developer", "work"),
+       number=min(state["supply"]["houses"]), top_left=top_left, garden=garden)  # fmt: skip
+    spot = next(spot for spot, nearest, _ in restaurant_spots(state_of(client, game))
+                if nearest is not None and nearest <= 3)  # fmt: skip
+    state = ok("restaurant_placed", manager=card("local_manager", "work"), **spot)
+    assert [r["status"] for r in state["board"]["restaurants"] if r["owner"] == "ann"] == [
+        "open",
+        "coming_soon",
+    ]
+    assert state["chains"]["ann"]["goods"]["burger"] == 1
+    state = ok("working_ended")
+    if state["phase"] == "working":
+        state = ok("working_ended", player="bob")
+    assert state["phase"] == "dinnertime" and state["working"] is None
+    version = client.get(f"/api/games/{game['id']}").json["version"]
+    steps = client.get(f"/api/games/{game['id']}/replay?from=1&to={version}").json["steps"]
+    assert len(steps) == version and steps[-1]["state"] == state
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
