@@ -238,7 +238,7 @@ def _card_at_work(chain: dict, working: dict, card_id: str, kind: str, rule: str
     if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] != kind:
         named = {"produce": "a kitchen card", "get_drinks": "a drink buyer"}[kind]
         raise RuleViolation(rule, f"{card_id} is a {card['card']}, not {named}")
-    if any(take["card"] == card_id for take in working["food_and_drinks"]):
+    if card_id in working["acted"]:
         raise RuleViolation(rule, f"{card_id} has taken its food or drinks this turn already")
     return card
 
@@ -251,4 +251,5 @@ def _stock(chain: dict, working: dict, card_id: str, took: dict, route=None) -> 
     """Into the chain's one stock, which serves all its restaurants (FCM-FOOD-4)."""
     for good, count in took.items():
         chain["goods"][good] += count
+    working["acted"].append(card_id)
     working["food_and_drinks"].append({"card": card_id, "took": took, "route": route})

@@ -222,7 +222,6 @@ class FoodAndDrinksSchema(Schema):
 class WorkingSchema(Schema):
     player = Name(required=True)
     done = fields.List(fields.String(validate=validate.OneOf(WORKING_ACTIONS)), required=True)
-    trainers_used = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
     trained = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
     food_and_drinks = fields.List(fields.Nested(FoodAndDrinksSchema), load_default=list)
     acted = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)

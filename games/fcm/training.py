@@ -50,7 +50,7 @@ def train(state: dict, event: dict) -> None:
         trained = new_card(issue_card_id(state, final), final, place="beach", new=True)
         chain["cards"][chain["cards"].index(card)] = trained
         working["trained"].append(trained["id"])
-    working["trainers_used"].append(trainer_id)
+    working["acted"].append(trainer_id)
 
 
 def _trainer(cards: dict, trainer_id: str, working: dict) -> dict:
@@ -59,7 +59,7 @@ def _trainer(cards: dict, trainer_id: str, working: dict) -> dict:
         raise RuleViolation("FCM-TRAIN-1", f"{trainer_id} is not a card of this chain at work")
     if EMPLOYEES[trainer["card"]]["action"]["type"] != "train":
         raise RuleViolation("FCM-TRAIN-1", f"{trainer_id} is a {trainer['card']}, not a trainer")
-    if trainer_id in working["trainers_used"]:
+    if trainer_id in working["acted"]:
         raise RuleViolation("FCM-TRAIN-1", f"{trainer_id} has trained this turn already")
     return trainer
 

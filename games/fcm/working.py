@@ -3,10 +3,10 @@ begins, each in the fixed order of actions; and the first of those actions, recr
 (FCM-RECRUIT-1 to 3).
 
 While the phase lasts, `state["working"]` is `{"player": the chain acting, "done": [the
-actions it has taken, in order], "trainers_used": [ids of the trainers whose action it
-took], "trained": [ids of the cards trained this turn], "acted": [ids of the cards at
-work that used their action this turn], "food_and_drinks": [what each card that took food or
-drinks took: {"card", "took", "route"}, food.py]}`. When a chain's working begins, its open
+actions it has taken, in order], "acted": [ids of the cards at work that used their action
+this turn: each card acts once], "trained": [ids of the cards trained this turn],
+"food_and_drinks": [what each card that took food or drinks took: {"card", "took", "route"},
+food.py]}`. When a chain's working begins, its open
 restaurants become drive-ins if it has a local or regional manager at work (FCM-REST-3; the
 flag stays until cleanup). A chain ends its working with `fcm.working_ended`; after the last,
 the game waits in dinnertime.
@@ -26,8 +26,7 @@ def begin_working(state: dict) -> None:
 
 
 def working_record(player: str) -> dict:
-    return {"player": player, "done": [], "trainers_used": [], "trained": [], "acted": [],
-            "food_and_drinks": []}  # fmt: skip
+    return {"player": player, "done": [], "acted": [], "trained": [], "food_and_drinks": []}
 
 
 def begin_chain(state: dict, player: str) -> None:
