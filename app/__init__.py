@@ -54,7 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app,
         spec_kwargs={
             "marshmallow_plugin": MarshmallowPlugin(schema_name),
-            "extra_plugins": [docs.ProblemDetails()],
+            "extra_plugins": [docs.ProblemDetails(), docs.EventExamples(svc.event_types)],
         },
     )
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):

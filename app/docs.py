@@ -29,6 +29,27 @@ class ProblemDetails(BasePlugin):
         return response
 
 
+class EventExamples(BasePlugin):
+    """The append operation's request body shows a whole body for every event type a client
+    records, so the document says how to post each one."""
+
+    def __init__(self, event_types):
+        self.event_types = event_types
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        post = (operations or {}).get("post")
+        if not path or not path.endswith("/events") or post is None:
+            return
+        content = post.get("requestBody", {}).get("content", {}).get("application/json")
+        if content is None:
+            return
+        content["examples"] = {
+            event_type.name: {"summary": event_type.name, "value": event_type.example_body()}
+            for event_type in self.event_types
+            if event_type.example_body() is not None and not event_type.name.endswith(".created")
+        }
+
+
 def document_event_types(api, event_types) -> None:
     """Each event type's payload as a component named after the type, with its example."""
     for event_type in event_types:

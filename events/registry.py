@@ -29,6 +29,18 @@ class EventType:
     description: str = ""
     example: dict | None = None
 
+    def example_body(self) -> dict | None:
+        """A whole POST body recording this type, built from `example`: as the player the
+        payload names, or as the table's admin; a game's creation is the body of POST
+        /api/games. None for derived types, which no client posts."""
+        if self.example is None or self.derived:
+            return None
+        if self.name.endswith(".created"):
+            return {"kind": self.name.removesuffix(".created"), **self.example}
+        player = self.example.get("player")
+        actor = f"player:{player}" if isinstance(player, str) else "admin"
+        return {"type": self.name, "actor": actor, "payload": self.example}
+
 
 class UnknownEventType(Exception):
     pass

@@ -72,3 +72,17 @@ def test_every_error_is_documented_as_problem_details(client):
     for where, response in responses:
         content = response.get("content", {})
         assert "application/json" not in content, where
+
+
+def test_the_append_operation_shows_a_whole_body_for_every_event_type(client, app):
+    """A client learns how to post each event type from the document alone."""
+    spec = client.get("/api/openapi.json").json
+    post = spec["paths"]["/api/games/{game_id}/events"]["post"]
+    examples = post["requestBody"]["content"]["application/json"]["examples"]
+    event_types = app.extensions["tablelog"].event_types
+    posted = {t.name for t in event_types if t.example_body() and not t.name.endswith(".created")}
+    assert set(examples) == posted
+    assert examples["fcm.recruited"]["value"] == {
+        "type": "fcm.recruited", "actor": "player:ann",
+        "payload": {"player": "ann", "cards": ["waitress", "kitchen_trainee"]},
+    }  # fmt: skip
