@@ -339,9 +339,21 @@ def check_order_of_business(state: dict) -> None:
 
 
 def check_working(state: dict) -> None:
-    """A chain is working exactly in working, one of the players (FCM-TURN-1, FCM-WORK-1)."""
+    """A chain is working exactly in working, one of the players, and only its cards have acted
+    (FCM-TURN-1, FCM-WORK-1)."""
     working = state["working"]
     if (working is not None) != (state["phase"] == "working"):
         raise RuleViolation("FCM-TURN-1", "a chain works during working only")
-    if working is not None and working["player"] not in state["players"]:
+    if working is None:
+        return
+    if working["player"] not in state["players"]:
         raise RuleViolation("FCM-WORK-1", f"{working['player']} does not play in this game")
+    cards = {card["id"] for card in state["chains"][working["player"]]["cards"]}
+    took = [take["card"] for take in working["food_and_drinks"]]
+    strangers = sorted(set(working["acted"]) - cards | (set(took) - set(working["acted"])))
+    if strangers:
+        raise RuleViolation(
+            "FCM-WORK-1",
+            f"{', '.join(strangers)} acted this turn, but not as a card of"
+            f" {working['player']}'s, who is working",
+        )

@@ -291,3 +291,15 @@ def test_a_first_format_position_no_table_could_have_had_is_refused():
         created_v1(json.loads(V1_POSITION.read_text()))
     assert caught.value.rule == "FCM-MKT-1"
     assert "missing_marketeer-9" in caught.value.message
+
+
+def test_only_the_working_chain_s_cards_have_acted():
+    """FCM-WORK-1: a declared working record names the chain working and its own cards."""
+    from games.fcm.working import working_record
+
+    position = turn_five()
+    position.update(phase="working", restructuring=None)
+    position["working"] = working_record("ann")
+    declared(copy.deepcopy(position))
+    position["working"]["acted"] = [cards_of(position, "bob", "kitchen_trainee")[0]["id"]]
+    assert "not as a card of ann's" in refused("FCM-WORK-1", position).message
