@@ -3,14 +3,24 @@ every chain earns, with the explanation a table reads to settle who should have 
 
 `dinnertime(state, board)` works it all out from the state after working, house by house in
 number order, each house's sale taking the goods a later house might have wanted. It returns
-what happened and why; it changes nothing. Paying it out (from the bank, which may break:
-FCM-BANK-1 to 4) is for the phase that resolves it, with the derived events it writes.
+what happened and why; it changes nothing.
+
+The phase is resolved by the worker (`resolve_dinnertime`): one `fcm.house_served` per house
+with demand, each paid by the bank, then `fcm.dinnertime_ended` with the waitresses' and CFOs'
+cash; `fcm.bank_broke` where the bank cannot pay (bank.py). Each derived event is checked
+when it is folded: it must say what the rules work out from the state before it.
+While the phase lasts, `state["dinnertime"]` is `{"last_house": the last house processed,
+"sales": {chain: cash from houses}, "awaiting_reveals": true while the first break waits for
+the reserve cards}`.
 """
 
+import copy
 import math
 from collections import Counter
 
-from games.fcm.board import Board
+from games.errors import RuleViolation
+from games.fcm.bank import break_bank, broken_for_good, can_pay, pay, winner
+from games.fcm.board import Board, board_of
 from games.fcm.cards import at_work, has_drive_ins
 from games.fcm.data import EMPLOYEES, MILESTONES
 from games.fcm.roads import restaurant_to_house
@@ -130,17 +140,155 @@ def dinnertime(state: dict, board: Board) -> dict:
     ]
     chains = {}
     for name in state["turn_order"]:
-        chain = state["chains"][name]
         sales = sum(h["income"] for h in houses if h["winner"] == name)
-        cash_each = (
-            MILESTONES["first_waitress"]["effect_data"]["waitress_cash"]
-            if holds(chain, "first_waitress")
-            else WAITRESS_CASH
-        )
-        from_waitresses = cash_each * waitresses(chain)
-        earned = sales + from_waitresses
-        has_cfo = any(c["card"] == "cfo" for c in at_work(chain))
-        cfo = math.ceil(earned / 2) if has_cfo or holds(chain, "first_to_have_100") else 0
-        chains[name] = {"sales": sales, "waitresses": from_waitresses, "cfo": cfo,
-                        "total": earned + cfo}  # fmt: skip
+        after = chain_closing(state["chains"][name], sales)
+        chains[name] = {
+            "sales": sales,
+            **after,
+            "total": sales + after["waitresses"] + after["cfo"],
+        }
     return {"houses": houses, "chains": chains}
+
+
+# --- the phase: the worker's derived events, and what each does --------------------------
+
+
+def begin_dinnertime(state: dict) -> None:
+    state["phase"] = "dinnertime"
+    state["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
+
+
+def next_house(state: dict) -> dict | None:
+    """The next house with demand, in number order, not yet processed (FCM-DINNER-1, 2)."""
+    waiting = [h for h in state["board"]["houses"]
+               if h["demand"] and h["number"] > state["dinnertime"]["last_house"]]  # fmt: skip
+    return min(waiting, key=lambda h: h["number"]) if waiting else None
+
+
+def _check_phase(state: dict) -> None:
+    if state["phase"] != "dinnertime" or state["dinnertime"]["awaiting_reveals"]:
+        why = "awaits the reserve cards" if state["phase"] == "dinnertime" else state["phase"]
+        raise RuleViolation("FCM-TURN-1", f"dinnertime is not being resolved now: {why}")
+
+
+def _stocks(state: dict) -> dict[str, Counter]:
+    return {name: Counter(chain["goods"]) for name, chain in state["chains"].items()}
+
+
+def serve_house(state: dict, event: dict) -> None:
+    """`fcm.house_served`: the next house, served as the rules have it (the payload must say
+    what `serve` works out), paid by the bank unless it must break first (FCM-BANK-1)."""
+    _check_phase(state)
+    house = next_house(state)
+    payload = event["payload"]
+    if house is None or house["number"] != payload["house"]:
+        expected = house["number"] if house else "none: dinnertime ends"
+        raise RuleViolation("FCM-DINNER-1", f"the next house is {expected}, not {payload['house']}")
+    result = serve(board_of(state["board"]), state, house, _stocks(state))
+    if (result["winner"], result.get("income", 0)) != (payload["winner"], payload["income"]):
+        raise RuleViolation(
+            "FCM-DINNER-4",
+            f"house {house['number']} goes to {result['winner']} for {result.get('income', 0)},"
+            f" not to {payload['winner']} for {payload['income']}",
+        )
+    if result["winner"]:
+        if not can_pay(state, result["income"]):
+            raise RuleViolation("FCM-BANK-1", "the bank cannot pay this house: it breaks first")
+        winner = state["chains"][result["winner"]]
+        for good, count in result["order"].items():
+            winner["goods"][good] -= count
+        house["demand"] = []
+        pay(state, result["winner"], result["income"])
+        sales = state["dinnertime"]["sales"]
+        sales[result["winner"]] = sales.get(result["winner"], 0) + result["income"]
+    state["dinnertime"]["last_house"] = house["number"]
+
+
+def chain_closing(chain: dict, sales: int) -> dict:
+    """What a chain collects after the houses: its waitresses' cash ($3 each, $5 with the
+    first waitress milestone) and, with a CFO at work or the $100 milestone, half of all it
+    earned this turn, rounded up (FCM-DINNER-9, FCM-DINNER-10)."""
+    each = (MILESTONES["first_waitress"]["effect_data"]["waitress_cash"]
+            if holds(chain, "first_waitress") else WAITRESS_CASH)  # fmt: skip
+    from_waitresses = each * waitresses(chain)
+    earned = sales + from_waitresses
+    has_cfo = any(c["card"] == "cfo" for c in at_work(chain))
+    cfo = math.ceil(earned / 2) if has_cfo or holds(chain, "first_to_have_100") else 0
+    return {"waitresses": from_waitresses, "cfo": cfo}
+
+
+def closing(state: dict) -> dict[str, dict]:
+    """Each chain's `chain_closing`, from its sales so far this dinnertime."""
+    sales = state["dinnertime"]["sales"]
+    return {name: chain_closing(state["chains"][name], sales.get(name, 0))
+            for name in state["turn_order"]}  # fmt: skip
+
+
+def end_dinnertime(state: dict, event: dict) -> None:
+    """`fcm.dinnertime_ended`: the waitresses and CFOs paid; then payday, or, after the bank's
+    last break, the end of the game and its winner (FCM-BANK-3, FCM-BANK-4)."""
+    _check_phase(state)
+    if next_house(state) is not None:
+        raise RuleViolation("FCM-DINNER-1", f"house {next_house(state)['number']} comes first")
+    due = closing(state)
+    if event["payload"]["chains"] != due:
+        raise RuleViolation("FCM-DINNER-9", f"after the houses the chains collect {due}")
+    if not can_pay(state, sum(c["waitresses"] + c["cfo"] for c in due.values())):
+        raise RuleViolation("FCM-BANK-1", "the bank cannot pay the waitresses: it breaks first")
+    for name, owed in due.items():
+        pay(state, name, owed["waitresses"] + owed["cfo"])
+    state["dinnertime"] = None
+    if broken_for_good(state):
+        state["phase"], state["winner"] = "over", winner(state)
+    else:
+        state["phase"] = "payday"  # firing and salaries: not built yet, the game waits here
+
+
+def bank_broke(state: dict, event: dict) -> None:
+    """`fcm.bank_broke`: the next payment is more than the bank holds (FCM-BANK-1)."""
+    _check_phase(state)
+    owed = next_payment(state)
+    if can_pay(state, owed):
+        raise RuleViolation("FCM-BANK-1", f"the bank holds {state['bank']['cash']}: it pays {owed}")
+    break_bank(state)
+
+
+def next_payment(state: dict) -> int:
+    house = next_house(state)
+    if house is not None:
+        return serve(board_of(state["board"]), state, house, _stocks(state)).get("income", 0)
+    return sum(c["waitresses"] + c["cfo"] for c in closing(state).values())
+
+
+def resolve_dinnertime(state: dict) -> list[dict]:
+    """The worker's events, in order, until dinnertime ends or the bank's first break awaits
+    the reserve cards; each applied to a copy to work out the next."""
+    state = copy.deepcopy(state)
+    events = []
+
+    def add(kind: str, payload: dict, handler) -> None:
+        event = {"type": kind, "payload": payload}
+        handler(state, event)
+        events.append(event)
+
+    while state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
+        owed = next_payment(state)
+        if not can_pay(state, owed):
+            why = {
+                "owed": owed,
+                "bank": state["bank"]["cash"],
+                "breaks": state["bank"]["breaks"] + 1,
+            }
+            add("fcm.bank_broke", {"explanation": why}, bank_broke)
+            continue
+        house = next_house(state)
+        if house is None:
+            due = closing(state)
+            add("fcm.dinnertime_ended", {"chains": due, "explanation": {"chains": due}},
+                end_dinnertime)  # fmt: skip
+            break
+        result = serve(board_of(state["board"]), state, house, _stocks(state))
+        payload = {"house": house["number"], "winner": result["winner"],
+                   "income": result.get("income", 0), "explanation": result}  # fmt: skip
+        add("fcm.house_served", payload, serve_house)
+    return events

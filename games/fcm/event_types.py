@@ -340,6 +340,48 @@ RESTAURANT_MOVED = EventType(
     },  # fmt: skip
 )
 
+HOUSE_SERVED = EventType(
+    name="fcm.house_served",
+    schema=schemas.HouseServedSchema,
+    derived=True,
+    description=(
+        "Written by the worker at dinnertime for each house with demand, in number order "
+        "(FCM-DINNER-1, FCM-DINNER-2): the chain that serves it, or none, and what it earns "
+        "(FCM-DINNER-3 to FCM-DINNER-8), paid by the bank. The explanation lists every chain "
+        "considered: could it supply the whole order, unit price, distance, total, waitresses, "
+        "and what decided."
+    ),
+    example={"house": 5, "winner": "ann", "income": 36, "explanation": {}},
+)
+
+BANK_BROKE = EventType(
+    name="fcm.bank_broke",
+    schema=schemas.BankBrokeSchema,
+    derived=True,
+    description=(
+        "Written by the worker when the bank cannot pay the next payment of dinnertime "
+        "(FCM-BANK-1). The first time, dinnertime waits until every chain has revealed its "
+        "reserve card (FCM-BANK-2); the second (the first in the introductory game), the bank "
+        "pays what it has, writes down its shortfall, and the game ends after this dinnertime "
+        "(FCM-BANK-3)."
+    ),
+    example={"explanation": {"owed": 36, "bank": 20, "break": 1}},
+)
+
+DINNERTIME_ENDED = EventType(
+    name="fcm.dinnertime_ended",
+    schema=schemas.DinnertimeEndedSchema,
+    derived=True,
+    description=(
+        "Written by the worker after the last house: each chain's waitresses' cash ($3 each, "
+        "$5 with the first waitress milestone) and its CFO's half of all it earned this turn, "
+        "rounded up, with a CFO at work or the $100 milestone (FCM-DINNER-9, FCM-DINNER-10). "
+        "Then payday, or, after the bank's last break, the end: the most cash wins, a tie to "
+        "the earlier in turn order (FCM-BANK-4)."
+    ),
+    example={"chains": {"ann": {"waitresses": 3, "cfo": 0}}, "explanation": {}},
+)
+
 EVENT_TYPES = [
     CREATED,
     STARTING_RESTAURANT_PLACED,
@@ -361,4 +403,7 @@ EVENT_TYPES = [
     GARDEN_ADDED,
     RESTAURANT_PLACED,
     RESTAURANT_MOVED,
+    HOUSE_SERVED,
+    BANK_BROKE,
+    DINNERTIME_ENDED,
 ]

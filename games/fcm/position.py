@@ -43,6 +43,7 @@ def check_position(state: dict) -> None:
     check_restructuring(state)
     check_order_of_business(state)
     check_working(state)
+    check_dinnertime(state)
 
 
 KINDS = ("houses", "restaurants", "campaigns")
@@ -357,3 +358,14 @@ def check_working(state: dict) -> None:
             f"{', '.join(strangers)} acted this turn, but not as a card of"
             f" {working['player']}'s, who is working",
         )
+
+
+def check_dinnertime(state: dict) -> None:
+    """Dinnertime is being resolved exactly in its phase; a winner is named exactly when the
+    game is over (FCM-TURN-1, FCM-BANK-4)."""
+    if (state["dinnertime"] is not None) != (state["phase"] == "dinnertime"):
+        raise RuleViolation("FCM-TURN-1", "dinnertime is resolved during dinnertime only")
+    if (state["winner"] is not None) != (state["phase"] == "over"):
+        raise RuleViolation("FCM-BANK-4", "a winner is named when the game is over, and only then")
+    if state["winner"] is not None and state["winner"] not in state["players"]:
+        raise RuleViolation("FCM-BANK-4", f"{state['winner']} does not play in this game")

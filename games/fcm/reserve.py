@@ -8,6 +8,7 @@ money and nonce; it is accepted only if they hash to the commitment (FCM-BANK-2)
 
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
+from games.fcm.bank import reserve_revealed
 from games.fcm.restructuring import begin_restructuring
 from games.sealed import check_opens, commitment
 
@@ -56,3 +57,4 @@ def reveal_reserve_card(state: dict, event: dict) -> None:
         raise RuleViolation("FCM-SETUP-9", f"{player} never chose a reserve card")
     check_reveal(reserve["commitment"], payload["money"], payload["nonce"])
     reserve["revealed"] = payload["money"]
+    reserve_revealed(state)

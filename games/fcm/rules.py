@@ -3,6 +3,7 @@
 import copy
 
 from games.fcm.building import add_garden, move_restaurant, place_house, place_restaurant
+from games.fcm.dinnertime import bank_broke, end_dinnertime, resolve_dinnertime, serve_house
 from games.fcm.food import collect_drinks, take_drinks, take_food
 from games.fcm.marketing import place_campaign
 from games.fcm.milestones import claim_after
@@ -33,6 +34,9 @@ HANDLERS = {
     "fcm.garden_added": add_garden,
     "fcm.restaurant_placed": place_restaurant,
     "fcm.restaurant_moved": move_restaurant,
+    "fcm.house_served": serve_house,
+    "fcm.bank_broke": bank_broke,
+    "fcm.dinnertime_ended": end_dinnertime,
 }
 
 
@@ -50,17 +54,19 @@ def evolve(state: dict, event: dict) -> dict:
 
 
 def pending(state: dict) -> str | None:
-    """The automatic phase now due. None for now: setup has no automatic phase, and dinnertime,
-    payday, marketing and cleanup are not resolved by this package yet."""
+    """The automatic phase now due: dinnertime, unless it waits for the reserve cards after
+    the bank's first break. Payday, marketing and cleanup are not resolved yet: a game that
+    reaches payday waits there."""
+    if state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
+        return "dinnertime"
     return None
 
 
 def resolve(state: dict) -> list[dict]:
-    """The derived events of the pending phase: none while `pending` names none."""
-    return []
+    """The derived events of the pending phase."""
+    return resolve_dinnertime(state) if pending(state) == "dinnertime" else []
 
 
 def finished(state: dict) -> bool:
-    """Whether the game is over. Only a second bank break ends it (FCM-BANK-3), and no event
-    breaks the bank yet."""
-    return False
+    """Whether the game is over: after the dinnertime of the bank's last break (FCM-BANK-3)."""
+    return state["phase"] == "over"

@@ -21,6 +21,7 @@ PHASES = (
     "payday",
     "marketing",
     "cleanup",
+    "over",
 )
 CARD_NAMES = ("ceo", *EMPLOYEES)
 CARD_PLACES = ("hand", "work", "beach", "busy")
@@ -227,6 +228,12 @@ class WorkingSchema(Schema):
     acted = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
 
 
+class DinnertimeSchema(Schema):
+    last_house = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    sales = fields.Dict(keys=Name(), values=fields.Integer(strict=True), required=True)
+    awaiting_reveals = fields.Boolean(required=True)
+
+
 class StateSchema(Schema):
     """The whole state of a Food Chain Magnate game, as GET state returns it."""
 
@@ -242,6 +249,8 @@ class StateSchema(Schema):
     )  # fmt: skip
     order_of_business = fields.Nested(OrderOfBusinessSchema, required=True, allow_none=True)
     working = fields.Nested(WorkingSchema, required=True, allow_none=True)
+    dinnertime = fields.Nested(DinnertimeSchema, required=True, allow_none=True)
+    winner = Name(required=True, allow_none=True)
     board = fields.Nested(MapStateSchema, required=True)
     chains = fields.Dict(keys=Name(), values=fields.Nested(ChainSchema), required=True)
     cards_issued = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
@@ -382,3 +391,24 @@ class RestaurantPlacedSchema(Schema):
 
 class RestaurantMovedSchema(RestaurantPlacedSchema):
     restaurant = fields.String(required=True, validate=validate.Regexp(r"^.+-[123]$"))
+
+
+class HouseServedSchema(Schema):
+    house = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
+    winner = Name(required=True, allow_none=True)
+    income = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    explanation = fields.Dict(required=True)
+
+
+class BankBrokeSchema(Schema):
+    explanation = fields.Dict(required=True)
+
+
+class ClosingSchema(Schema):
+    waitresses = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    cfo = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+
+
+class DinnertimeEndedSchema(Schema):
+    chains = fields.Dict(keys=Name(), values=fields.Nested(ClosingSchema), required=True)
+    explanation = fields.Dict(required=True)

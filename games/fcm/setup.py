@@ -64,6 +64,8 @@ def new_game(
         "restructuring": None,
         "order_of_business": None,
         "working": None,
+        "dinnertime": None,
+        "winner": None,
         "board": {
             "layout": layout,
             "connection": connection,

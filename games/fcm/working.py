@@ -16,6 +16,7 @@ from games.errors import RuleViolation
 from games.fcm.actors import check_actor
 from games.fcm.cards import at_work, has_drive_ins, issue_card_id, new_card
 from games.fcm.data import EMPLOYEES
+from games.fcm.dinnertime import begin_dinnertime
 
 ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")  # FCM-WORK-3
 
@@ -130,4 +131,4 @@ def end_working(state: dict, event: dict) -> None:
         begin_chain(state, following[0])
         return
     state["working"] = None
-    state["phase"] = "dinnertime"
+    begin_dinnertime(state)

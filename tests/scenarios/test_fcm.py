@@ -245,3 +245,30 @@ def test_a_whole_working_from_a_declared_turn_five_through_the_api(client):
     steps = client.get(f"/api/games/{game['id']}/replay?from=1&to={version}").json["steps"]
     assert len(steps) == version and steps[-1]["state"] == state
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_dinnertime_from_a_declared_position_is_resolved_by_a_real_worker(client, start_worker):
+    """FCM-DINNER-1..10 through the API with a worker: a table that disputes a dinnertime
+    declares the position after working, and the worker writes each house's outcome with its
+    explanation; the log replays and verifies."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_dinnertime import at_dinner
+
+    goods = {"ann": {"burger": 2}, "bob": {"pizza": 1}}
+    demand = {13: ["burger", "burger"], 2: ["pizza"]}
+    position = at_dinner(demand=demand, goods=goods, bank=500).state
+    start_worker()
+    game = create(client, ["ann", "bob"], position=position)
+    assert game["pending"] == "dinnertime"
+    wait_for(lambda: state_of(client, game)["phase"] == "payday", timeout=30)
+    events = client.get(f"/api/games/{game['id']}/events").json["items"]
+    served = [e for e in events if e["type"] == "fcm.house_served"]
+    assert [(e["payload"]["house"], e["payload"]["winner"]) for e in served] == [
+        (2, "bob"),
+        (13, "ann"),
+    ]
+    assert all(e["actor"] == "system:dinnertime" and e["caused_by"] == 1 for e in served)
+    step = client.get(f"/api/games/{game['id']}/replay/{served[1]['seq']}").json
+    assert step["explanation"]["winner"] == "ann"
+    assert {c["chain"] for c in step["explanation"]["considered"]} == {"ann", "bob"}
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True

@@ -162,6 +162,8 @@ def turn_five():
     }
     state["order_of_business"] = None
     state["working"] = None
+    state["dinnertime"] = None
+    state["winner"] = None
     board = state["board"]
     board["houses"].append(
         {"number": 1, "top_left": [8, 0], "garden": "E", "printed": False, "demand": []}

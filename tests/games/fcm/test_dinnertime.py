@@ -167,3 +167,115 @@ def test_a_cfo_or_the_hundred_dollar_milestone_adds_half_rounded_up():
     rich = chain(goods={"pizza": 1}, milestones=["first_to_have_100"])
     state, board = table({"red": rich}, demand={5: ["pizza"]}, gardens={})
     assert dinnertime(state, board)["chains"]["red"]["cfo"] == 5
+
+
+# --- the phase, on the turn-5 map: the worker's events and what they do -------------------
+
+
+def at_dinner(demand, goods, cash=0, bank=None, breaks=0, **table_options):
+    """ann and bob at turn 5 in dinnertime: `demand` {house: [goods]}, each chain's `goods`
+    {chain: {good: n}}, the bank's cash."""
+    from tests.games.fcm.table import Table, turn_five
+
+    position = turn_five()
+    position.update(phase="dinnertime", restructuring=None)
+    position["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
+    for house in position["board"]["houses"]:
+        house["demand"] = demand.get(house["number"], [])
+    for name, stock in goods.items():
+        position["chains"][name]["goods"].update(stock)
+        position["chains"][name]["cash"] = cash
+    if bank is not None:
+        position["bank"]["cash"] = bank
+    position["bank"]["breaks"] = breaks
+    return Table(position["players"], position=position, **table_options)
+
+
+def resolved(table):
+    """The worker's events for the phase, folded as the service folds them; returned."""
+    import games.fcm as fcm
+
+    events = fcm.resolve(table.state)
+    for event in events:
+        table.record(event["type"].removeprefix("fcm."), actor="system:dinnertime",
+                     **event["payload"])  # fmt: skip
+    return events
+
+
+def test_the_worker_serves_each_house_then_pays_waitresses_and_payday_comes():
+    """FCM-DINNER-1, FCM-DINNER-7, FCM-DINNER-9 as derived events: each house's explanation
+    lists every chain considered; the bank pays; then the game waits at payday."""
+    import games.fcm as fcm
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}})
+    assert fcm.pending(table.state) == "dinnertime"
+    bank = table.state["bank"]["cash"]
+    events = resolved(table)
+    assert [e["type"] for e in events] == ["fcm.house_served", "fcm.dinnertime_ended"]
+    served = events[0]["payload"]
+    assert served["winner"] == "ann" and served["house"] == 13
+    assert {c["chain"] for c in served["explanation"]["considered"]} == {"ann", "bob"}
+    income = served["income"]
+    assert table.state["chains"]["ann"]["cash"] == income
+    assert table.state["bank"]["cash"] == bank - income
+    assert table.state["chains"]["ann"]["goods"]["burger"] == 0
+    assert table.state["phase"] == "payday" and fcm.pending(table.state) is None
+
+
+def test_a_derived_event_that_says_other_than_the_rules_is_refused():
+    """FCM-DINNER-4: the worker's events are checked when folded; a house given to the wrong
+    chain is refused."""
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}})
+    table.refused("house_served", "FCM-DINNER-4", actor="system:dinnertime", house=13,
+                  winner="bob", income=10, explanation={})  # fmt: skip
+    table.refused("house_served", "FCM-DINNER-1", actor="system:dinnertime", house=2,
+                  winner=None, income=0, explanation={})  # fmt: skip
+
+
+def test_the_first_break_waits_for_the_reserve_cards_then_refills_the_bank():
+    """FCM-BANK-1, FCM-BANK-2: the bank holds $5 against a sale; the chains reveal $200 and
+    $300 ... here both sealed $200 (seated), so the bank gains $400 and CEOs keep 3 slots."""
+    import games.fcm as fcm
+    from tests.games.fcm.table import nonce
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}}, bank=5)
+    events = resolved(table)
+    assert [e["type"] for e in events] == ["fcm.bank_broke"]
+    assert table.state["bank"]["breaks"] == 1 and fcm.pending(table.state) is None
+    table.record("reserve_card_revealed", player="ann", money=200, nonce=nonce("ann"))
+    assert fcm.pending(table.state) is None  # bob's card is still face down
+    table.record("reserve_card_revealed", player="bob", money=200, nonce=nonce("bob"))
+    assert table.state["bank"]["cash"] == 405 and table.state["bank"]["ceo_slots"] == 3
+    assert fcm.pending(table.state) == "dinnertime"
+    assert [e["type"] for e in resolved(table)] == ["fcm.house_served", "fcm.dinnertime_ended"]
+
+
+def test_the_second_break_pays_in_full_writes_the_shortfall_and_ends_the_game():
+    """FCM-BANK-3, FCM-BANK-4: after the bank's first break, it cannot pay again: the game
+    ends after this dinnertime, the richest chain wins."""
+    import games.fcm as fcm
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
+                      bank=3, breaks=1)  # fmt: skip
+    table.state["chains"]["ann"]["reserve"]["revealed"] = 200
+    table.state["chains"]["bob"]["reserve"]["revealed"] = 200
+    events = resolved(table)
+    assert [e["type"] for e in events] == [
+        "fcm.bank_broke",
+        "fcm.house_served",
+        "fcm.dinnertime_ended",
+    ]
+    income = events[1]["payload"]["income"]
+    assert table.state["bank"] == {"cash": 0, "breaks": 2, "ceo_slots": 3,
+                                   "shortfall": income - 3}  # fmt: skip
+    assert table.state["phase"] == "over" and table.state["winner"] == "ann"
+    assert fcm.finished(table.state) and fcm.pending(table.state) is None
+
+
+def test_a_tie_for_the_most_cash_goes_to_the_earlier_in_turn_order():
+    """FCM-BANK-4."""
+    from games.fcm.bank import winner
+
+    state = {"turn_order": ["bob", "ann"],
+             "chains": {"ann": {"cash": 50}, "bob": {"cash": 50}}}  # fmt: skip
+    assert winner(state) == "bob"
