@@ -172,12 +172,18 @@ def test_a_cfo_or_the_hundred_dollar_milestone_adds_half_rounded_up():
 # --- the phase, on the turn-5 map: the worker's events and what they do -------------------
 
 
-def at_dinner(demand, goods, cash=0, bank=None, breaks=0, **table_options):
+def at_dinner(demand, goods, cash=0, bank=None, breaks=0, introductory=False):
     """ann and bob at turn 5 in dinnertime: `demand` {house: [goods]}, each chain's `goods`
-    {chain: {good: n}}, the bank's cash."""
+    {chain: {good: n}}, the bank's cash; an introductory game without reserve cards and
+    milestones if asked."""
     from tests.games.fcm.table import Table, turn_five
 
     position = turn_five()
+    if introductory:
+        position["options"]["introductory"] = True
+        position["supply"]["milestones"] = {}
+        for chain in position["chains"].values():
+            chain.update(milestones=[], reserve={"commitment": None, "revealed": None})
     position.update(phase="dinnertime", restructuring=None)
     position["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
     for house in position["board"]["houses"]:
@@ -188,7 +194,7 @@ def at_dinner(demand, goods, cash=0, bank=None, breaks=0, **table_options):
     if bank is not None:
         position["bank"]["cash"] = bank
     position["bank"]["breaks"] = breaks
-    return Table(position["players"], position=position, **table_options)
+    return Table(position["players"], position=position)
 
 
 def resolved(table):
@@ -279,3 +285,13 @@ def test_a_tie_for_the_most_cash_goes_to_the_earlier_in_turn_order():
     state = {"turn_order": ["bob", "ann"],
              "chains": {"ann": {"cash": 50}, "bob": {"cash": 50}}}  # fmt: skip
     assert winner(state) == "bob"
+
+
+def test_the_introductory_game_ends_at_the_first_break():
+    """FCM-BANK-3 as the introductory game has it: no reserve cards, the first break is the
+    last."""
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}}, bank=2,
+                      introductory=True)  # fmt: skip
+    events = resolved(table)
+    assert [e["type"] for e in events][0] == "fcm.bank_broke"
+    assert table.state["phase"] == "over" and table.state["bank"]["shortfall"] > 0
