@@ -23,6 +23,7 @@ from games.fcm.bank import break_bank, broken_for_good, can_pay, pay, winner
 from games.fcm.board import Board, board_of
 from games.fcm.cards import at_work, has_drive_ins
 from games.fcm.data import EMPLOYEES, MILESTONES
+from games.fcm.payday import begin_payday
 from games.fcm.roads import restaurant_to_house
 
 BASE_PRICE = 10
@@ -241,7 +242,7 @@ def end_dinnertime(state: dict, event: dict) -> None:
     if broken_for_good(state):
         state["phase"], state["winner"] = "over", winner(state)
     else:
-        state["phase"] = "payday"  # firing and salaries: not built yet, the game waits here
+        begin_payday(state)
 
 
 def bank_broke(state: dict, event: dict) -> None:

@@ -382,6 +382,30 @@ DINNERTIME_ENDED = EventType(
     example={"chains": {"ann": {"waitresses": 3, "cfo": 0}}, "explanation": {}},
 )
 
+FIRED = EventType(
+    name="fcm.fired",
+    schema=schemas.FiredSchema,
+    description=(
+        "At payday each chain records whom it fires, an empty list for nobody: cards in the "
+        "structure or on the beach go back to the stock; busy marketeers stay (FCM-PAY-1). A "
+        "chain that cannot pay its salaries must fire until it can, and may record again."
+    ),
+    example={"player": "ann", "cards": ["waitress-3"]},
+)
+
+SALARIES_PAID = EventType(
+    name="fcm.salaries_paid",
+    schema=schemas.SalariesPaidSchema,
+    derived=True,
+    description=(
+        "Written by the worker once every chain has fired and can pay: $5 for every card "
+        "held that shows a salary symbol, busy marketeers included, less $5 for each unused "
+        "hire of a recruiting manager or HR director and $15 with the first-train milestone, "
+        "never below $0, paid to the bank (FCM-PAY-2, FCM-PAY-3)."
+    ),
+    example={"chains": {"ann": 10, "bob": 0}, "explanation": {}},
+)
+
 EVENT_TYPES = [
     CREATED,
     STARTING_RESTAURANT_PLACED,
@@ -406,4 +430,6 @@ EVENT_TYPES = [
     HOUSE_SERVED,
     BANK_BROKE,
     DINNERTIME_ENDED,
+    FIRED,
+    SALARIES_PAID,
 ]

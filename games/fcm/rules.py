@@ -8,6 +8,7 @@ from games.fcm.food import collect_drinks, take_drinks, take_food
 from games.fcm.marketing import place_campaign
 from games.fcm.milestones import claim_after
 from games.fcm.order import pick_turn_order
+from games.fcm.payday import due, fire, pay_salaries, resolve_payday
 from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
 from games.fcm.restructuring import choose_structure, reveal_structure, seal_structure
 from games.fcm.setup import pass_starting_restaurant, place_starting_restaurant
@@ -37,6 +38,8 @@ HANDLERS = {
     "fcm.house_served": serve_house,
     "fcm.bank_broke": bank_broke,
     "fcm.dinnertime_ended": end_dinnertime,
+    "fcm.fired": fire,
+    "fcm.salaries_paid": pay_salaries,
 }
 
 
@@ -55,16 +58,21 @@ def evolve(state: dict, event: dict) -> dict:
 
 def pending(state: dict) -> str | None:
     """The automatic phase now due: dinnertime, unless it waits for the reserve cards after
-    the bank's first break. Payday, marketing and cleanup are not resolved yet: a game that
-    reaches payday waits there."""
+    the bank's first break; payday's salaries, once every chain has fired and can pay. The
+    marketing campaigns and cleanup are not resolved yet: a game that has paid waits there."""
     if state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
         return "dinnertime"
+    if due(state):
+        return "payday"
     return None
 
 
 def resolve(state: dict) -> list[dict]:
     """The derived events of the pending phase."""
-    return resolve_dinnertime(state) if pending(state) == "dinnertime" else []
+    phase = pending(state)
+    if phase == "dinnertime":
+        return resolve_dinnertime(state)
+    return resolve_payday(state) if phase == "payday" else []
 
 
 def finished(state: dict) -> bool:

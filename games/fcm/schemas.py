@@ -234,6 +234,10 @@ class DinnertimeSchema(Schema):
     awaiting_reveals = fields.Boolean(required=True)
 
 
+class PaydaySchema(Schema):
+    fired = fields.List(Name(), required=True)
+
+
 class StateSchema(Schema):
     """The whole state of a Food Chain Magnate game, as GET state returns it."""
 
@@ -250,6 +254,7 @@ class StateSchema(Schema):
     order_of_business = fields.Nested(OrderOfBusinessSchema, required=True, allow_none=True)
     working = fields.Nested(WorkingSchema, required=True, allow_none=True)
     dinnertime = fields.Nested(DinnertimeSchema, required=True, allow_none=True)
+    payday = fields.Nested(PaydaySchema, required=True, allow_none=True)
     winner = Name(required=True, allow_none=True)
     board = fields.Nested(MapStateSchema, required=True)
     chains = fields.Dict(keys=Name(), values=fields.Nested(ChainSchema), required=True)
@@ -411,4 +416,14 @@ class ClosingSchema(Schema):
 
 class DinnertimeEndedSchema(Schema):
     chains = fields.Dict(keys=Name(), values=fields.Nested(ClosingSchema), required=True)
+    explanation = fields.Dict(required=True)
+
+
+class FiredSchema(Schema):
+    player = Name(required=True)
+    cards = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+
+
+class SalariesPaidSchema(Schema):
+    chains = fields.Dict(keys=Name(), values=fields.Integer(strict=True), required=True)
     explanation = fields.Dict(required=True)

@@ -65,6 +65,7 @@ def new_game(
         "order_of_business": None,
         "working": None,
         "dinnertime": None,
+        "payday": None,
         "winner": None,
         "board": {
             "layout": layout,

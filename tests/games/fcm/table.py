@@ -163,6 +163,7 @@ def turn_five():
     state["order_of_business"] = None
     state["working"] = None
     state["dinnertime"] = None
+    state["payday"] = None
     state["winner"] = None
     board = state["board"]
     board["houses"].append(

@@ -11,7 +11,12 @@ from games import GameRegistry
 from games.fcm.reserve import check_reveal
 from tests.games.fcm.table import TYPES, Table, validated
 
-DINNERTIME_EVENTS = ("fcm.house_served", "fcm.bank_broke", "fcm.dinnertime_ended")
+DINNERTIME_EVENTS = (
+    "fcm.house_served",
+    "fcm.bank_broke",
+    "fcm.dinnertime_ended",
+    "fcm.salaries_paid",
+)
 
 
 @pytest.mark.parametrize("event_type", fcm.EVENT_TYPES, ids=lambda t: t.name)
@@ -21,7 +26,7 @@ def test_every_type_has_a_description_and_an_example_that_loads_stably(event_typ
     once = validated(event_type.name, event_type.example)
     assert validated(event_type.name, once) == once
     assert json.loads(json.dumps(once)) == once
-    # only the worker's dinnertime events are derived: a table records everything else
+    # only the worker's dinnertime and payday events are derived: a table records the rest
     assert event_type.derived == (event_type.name in DINNERTIME_EVENTS)
 
 
