@@ -406,6 +406,32 @@ SALARIES_PAID = EventType(
     example={"chains": {"ann": 10, "bob": 0}, "explanation": {}},
 )
 
+CAMPAIGN_RAN = EventType(
+    name="fcm.campaign_ran",
+    schema=schemas.CampaignRanSchema,
+    derived=True,
+    description=(
+        "Written by the worker for each campaign, in number order (FCM-CAMP-1): the demand "
+        "tokens it puts on each house it reaches, its garden included, a house holding at most "
+        "3, 5 with a garden (FCM-CAMP-2 to FCM-CAMP-4); then one token off unless it is eternal, "
+        "an empty campaign back to the supply and its marketeer freed (FCM-CAMP-5)."
+    ),
+    example={"number": 11, "tokens": {"13": 1}, "explanation": {}},
+)
+
+CLEANED_UP = EventType(
+    name="fcm.cleaned_up",
+    schema=schemas.CleanedUpSchema,
+    derived=True,
+    description=(
+        "Written by the worker at the end of the turn: food and drinks thrown away but what "
+        "the freezer keeps (FCM-CLEAN-1), every card back to hand but the busy ones, coming-soon "
+        "restaurants open (FCM-CLEAN-2), this turn's milestones' other copies gone "
+        "(FCM-CLEAN-3). The next turn begins with restructuring."
+    ),
+    example={"explanation": {"turn": 2}},
+)
+
 EVENT_TYPES = [
     CREATED,
     STARTING_RESTAURANT_PLACED,
@@ -432,4 +458,6 @@ EVENT_TYPES = [
     DINNERTIME_ENDED,
     FIRED,
     SALARIES_PAID,
+    CAMPAIGN_RAN,
+    CLEANED_UP,
 ]

@@ -14,6 +14,7 @@ the game waits, and that chain may record `fcm.fired` again. While the phase las
 
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
+from games.fcm.campaigns import begin_marketing
 from games.fcm.data import EMPLOYEES, MILESTONES
 
 SALARY = 5
@@ -104,7 +105,7 @@ def pay_salaries(state: dict, event: dict) -> None:
         state["bank"]["cash"] += owed[name]["net"]
         chain["unused_hires"] = 0
     state["payday"] = None
-    state["phase"] = "marketing"
+    begin_marketing(state)
 
 
 def resolve_payday(state: dict) -> list[dict]:

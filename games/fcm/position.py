@@ -365,6 +365,8 @@ def check_dinnertime(state: dict) -> None:
     game is over (FCM-TURN-1, FCM-BANK-4)."""
     if (state["dinnertime"] is not None) != (state["phase"] == "dinnertime"):
         raise RuleViolation("FCM-TURN-1", "dinnertime is resolved during dinnertime only")
+    if (state["marketing"] is not None) != (state["phase"] == "marketing"):
+        raise RuleViolation("FCM-TURN-1", "campaigns run during marketing only")
     if (state["payday"] is not None) != (state["phase"] == "payday"):
         raise RuleViolation("FCM-TURN-1", "firing is recorded during payday only")
     if (state["winner"] is not None) != (state["phase"] == "over"):

@@ -3,6 +3,7 @@
 import copy
 
 from games.fcm.building import add_garden, move_restaurant, place_house, place_restaurant
+from games.fcm.campaigns import clean_up, resolve_cleanup, resolve_marketing, run_campaign
 from games.fcm.dinnertime import bank_broke, end_dinnertime, resolve_dinnertime, serve_house
 from games.fcm.food import collect_drinks, take_drinks, take_food
 from games.fcm.marketing import place_campaign
@@ -40,6 +41,8 @@ HANDLERS = {
     "fcm.dinnertime_ended": end_dinnertime,
     "fcm.fired": fire,
     "fcm.salaries_paid": pay_salaries,
+    "fcm.campaign_ran": run_campaign,
+    "fcm.cleaned_up": clean_up,
 }
 
 
@@ -58,21 +61,27 @@ def evolve(state: dict, event: dict) -> dict:
 
 def pending(state: dict) -> str | None:
     """The automatic phase now due: dinnertime, unless it waits for the reserve cards after
-    the bank's first break; payday's salaries, once every chain has fired and can pay. The
-    marketing campaigns and cleanup are not resolved yet: a game that has paid waits there."""
+    the bank's first break; payday's salaries, once every chain has fired and can pay; the
+    marketing campaigns; cleanup."""
     if state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
         return "dinnertime"
     if due(state):
         return "payday"
+    if state["phase"] in ("marketing", "cleanup"):
+        return state["phase"]
     return None
 
 
 def resolve(state: dict) -> list[dict]:
     """The derived events of the pending phase."""
+    resolvers = {
+        "dinnertime": resolve_dinnertime,
+        "payday": resolve_payday,
+        "marketing": resolve_marketing,
+        "cleanup": resolve_cleanup,
+    }
     phase = pending(state)
-    if phase == "dinnertime":
-        return resolve_dinnertime(state)
-    return resolve_payday(state) if phase == "payday" else []
+    return resolvers[phase](state) if phase else []
 
 
 def finished(state: dict) -> bool:

@@ -238,6 +238,10 @@ class PaydaySchema(Schema):
     fired = fields.List(Name(), required=True)
 
 
+class MarketingSchema(Schema):
+    last = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+
+
 class StateSchema(Schema):
     """The whole state of a Food Chain Magnate game, as GET state returns it."""
 
@@ -255,6 +259,7 @@ class StateSchema(Schema):
     working = fields.Nested(WorkingSchema, required=True, allow_none=True)
     dinnertime = fields.Nested(DinnertimeSchema, required=True, allow_none=True)
     payday = fields.Nested(PaydaySchema, required=True, allow_none=True)
+    marketing = fields.Nested(MarketingSchema, required=True, allow_none=True)
     winner = Name(required=True, allow_none=True)
     board = fields.Nested(MapStateSchema, required=True)
     chains = fields.Dict(keys=Name(), values=fields.Nested(ChainSchema), required=True)
@@ -426,4 +431,17 @@ class FiredSchema(Schema):
 
 class SalariesPaidSchema(Schema):
     chains = fields.Dict(keys=Name(), values=fields.Integer(strict=True), required=True)
+    explanation = fields.Dict(required=True)
+
+
+class CampaignRanSchema(Schema):
+    number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=16))
+    tokens = fields.Dict(
+        keys=fields.String(), values=fields.Integer(strict=True, validate=validate.Range(min=0)),
+        required=True,
+    )  # fmt: skip
+    explanation = fields.Dict(required=True)
+
+
+class CleanedUpSchema(Schema):
     explanation = fields.Dict(required=True)

@@ -66,6 +66,7 @@ def new_game(
         "working": None,
         "dinnertime": None,
         "payday": None,
+        "marketing": None,
         "winner": None,
         "board": {
             "layout": layout,

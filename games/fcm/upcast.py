@@ -57,6 +57,7 @@ def created_v1_to_v2(payload: dict) -> dict:
     position["working"] = None
     position["dinnertime"] = None
     position["payday"] = None
+    position["marketing"] = None
     position["winner"] = None
     position["bank"].update(ceo_slots=position.pop("ceo_slots"), shortfall=0)
     return lifted

@@ -164,6 +164,7 @@ def turn_five():
     state["working"] = None
     state["dinnertime"] = None
     state["payday"] = None
+    state["marketing"] = None
     state["winner"] = None
     board = state["board"]
     board["houses"].append(

@@ -11,11 +11,13 @@ from games import GameRegistry
 from games.fcm.reserve import check_reveal
 from tests.games.fcm.table import TYPES, Table, validated
 
-DINNERTIME_EVENTS = (
+WORKER_EVENTS = (
     "fcm.house_served",
     "fcm.bank_broke",
     "fcm.dinnertime_ended",
     "fcm.salaries_paid",
+    "fcm.campaign_ran",
+    "fcm.cleaned_up",
 )
 
 
@@ -26,8 +28,8 @@ def test_every_type_has_a_description_and_an_example_that_loads_stably(event_typ
     once = validated(event_type.name, event_type.example)
     assert validated(event_type.name, once) == once
     assert json.loads(json.dumps(once)) == once
-    # only the worker's dinnertime and payday events are derived: a table records the rest
-    assert event_type.derived == (event_type.name in DINNERTIME_EVENTS)
+    # only the worker's events of the automatic phases are derived: a table records the rest
+    assert event_type.derived == (event_type.name in WORKER_EVENTS)
 
 
 def test_the_game_registry_accepts_the_package():
