@@ -272,3 +272,68 @@ def test_dinnertime_from_a_declared_position_is_resolved_by_a_real_worker(client
     assert step["explanation"]["winner"] == "ann"
     assert {c["chain"] for c in step["explanation"]["considered"]} == {"ann", "bob"}
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_three_players_from_turn_one_to_the_end_of_working_of_turn_two(client, start_worker):
+    """FCM-TURN-1 end to end with a real worker: setup, turn 1 (each CEO hires one card),
+    dinnertime, payday, marketing and cleanup resolved by the worker, turn 2 with the hired
+    cards at work and a campaign placed; replayed step by step and verified."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_marketing import spots
+
+    start_worker()
+    players = ["ann", "bob", "cat"]
+    game = create(client, players)
+
+    def ok(name, player, **payload):
+        answer = record(client, game, name, player, **payload)
+        assert answer.status_code == 201, answer.json
+        return state_of(client, game)
+
+    while (state := state_of(client, game))["phase"] == "setup_restaurants":
+        top_left, entrance = legal_spot(state)
+        ok("starting_restaurant_placed", state["setup"]["to_act"][0], top_left=top_left,
+           entrance=entrance)  # fmt: skip
+    for player in players:
+        state = ok("reserve_card_sealed", player,
+                   commitment=reserve_commitment(300, nonce(player)))  # fmt: skip
+    hires = {"ann": "marketing_trainee", "bob": "waitress", "cat": "kitchen_trainee"}
+    for turn in (1, 2):
+        assert (state["turn"], state["phase"]) == (turn, "restructuring" if turn > 1 else
+                                                   "order_of_business")  # fmt: skip
+        if turn == 2:
+            for player in players:
+                chain = state["chains"][player]
+                ceo = next(c["id"] for c in chain["cards"] if c["card"] == "ceo")
+                hand = [c["id"] for c in chain["cards"] if c["place"] == "hand"]
+                state = ok("structure_chosen", player, structure=dict.fromkeys(hand, ceo))
+        for place, player in enumerate(state["order_of_business"]["to_pick"], start=1):
+            state = ok("turn_order_picked", player, place=place)
+        for player in list(state["turn_order"]):
+            if turn == 1:
+                state = ok("recruited", player, cards=[hires[player]])
+            elif player == "ann":
+                trainee = next(c["id"] for c in state["chains"]["ann"]["cards"]
+                               if c["card"] == "marketing_trainee")  # fmt: skip
+                placement, _ = spots(state, 14, owner="ann")[0]
+                state = ok("campaign_placed", "ann", marketeer=trainee, number=14,
+                           product="burger", duration=2, **placement)  # fmt: skip
+            state = ok("working_ended", player)
+        if turn == 1:
+            wait_for(lambda: state_of(client, game)["phase"] == "payday", timeout=30)
+            for player in players:
+                ok("fired", player, cards=[])
+            wait_for(lambda: state_of(client, game)["turn"] == 2, timeout=30)
+            state = state_of(client, game)
+    # the end of working of turn 2: the worker resolves dinnertime, the game waits at payday
+    wait_for(lambda: state_of(client, game)["phase"] == "payday", timeout=30)
+    state = state_of(client, game)
+    assert 14 in [c["number"] for c in state["board"]["campaigns"]]
+    kinds = [
+        e["type"] for e in client.get(f"/api/games/{game['id']}/events?limit=500").json["items"]
+    ]
+    assert {"fcm.dinnertime_ended", "fcm.salaries_paid", "fcm.cleaned_up"} <= set(kinds)
+    version = client.get(f"/api/games/{game['id']}").json["version"]
+    steps = client.get(f"/api/games/{game['id']}/replay?from=1&to={version}").json["steps"]
+    assert steps[-1]["state"] == state
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
