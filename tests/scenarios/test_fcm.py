@@ -337,3 +337,30 @@ def test_three_players_from_turn_one_to_the_end_of_working_of_turn_two(client, s
     steps = client.get(f"/api/games/{game['id']}/replay?from=1&to={version}").json["steps"]
     assert steps[-1]["state"] == state
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_the_first_bank_break_waits_for_the_reserve_reveals_then_the_worker_goes_on(
+    client, start_worker
+):
+    """FCM-BANK-1, FCM-BANK-2 through the API with a worker: the bank holds $5 against a
+    sale; the worker writes the break and waits; a wrong reveal is refused, the right ones
+    refill the bank; the worker finishes dinnertime."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_dinnertime import at_dinner
+
+    position = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
+                         bank=5).state  # fmt: skip
+    start_worker()
+    game = create(client, ["ann", "bob"], position=position)
+    wait_for(lambda: state_of(client, game)["bank"]["breaks"] == 1, timeout=30)
+    assert client.get(f"/api/games/{game['id']}").json["pending"] is None
+    wrong = record(client, game, "reserve_card_revealed", "ann", money=300, nonce=nonce("ann"))
+    assert wrong.status_code == 422 and wrong.json["rule"] == "FCM-SETUP-9"
+    for player in ("ann", "bob"):
+        answer = record(client, game, "reserve_card_revealed", player, money=200,
+                        nonce=nonce(player))  # fmt: skip
+        assert answer.status_code == 201, answer.json
+    wait_for(lambda: state_of(client, game)["phase"] == "payday", timeout=30)
+    state = state_of(client, game)
+    assert state["bank"]["ceo_slots"] == 3 and state["chains"]["ann"]["goods"]["burger"] == 0
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
