@@ -12,6 +12,8 @@ run on one machine (absolute numbers on shared machines mean little).
    matches, over the unfiltered list, limit 1 (goal <= 2)
 8. recording one working action (a hire) at turn 10 of a five-player Food Chain Magnate game
    over recording the first action of a game (a starting restaurant), medians
+9. resolving an FCM dinnertime (the worker's whole computation) on a five-player 5x4 map with
+   every house holding demand and every chain stocked: median and p95 (goal < 20 ms median)
 """
 
 import copy
@@ -314,6 +316,29 @@ def bench_fcm_working(svc, games=6):
     return statistics.median(later), statistics.median(first)
 
 
+def bench_fcm_dinnertime(svc, runs=30):
+    """Median and p95 of `resolve` for a five-player dinnertime with demand on every house."""
+    import games.fcm as fcm
+
+    game_id = fcm_turn_ten(svc)
+    state = copy.deepcopy(svc.projector.head(game_id).state)
+    state.update(phase="dinnertime", working=None)
+    state["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
+    state["bank"]["cash"] = 10**6
+    goods = ("burger", "pizza", "beer", "lemonade", "soda")
+    for number, house in enumerate(state["board"]["houses"]):
+        house["demand"] = [goods[number % 5]] * (3 if not house["garden"] else 2)
+    for chain in state["chains"].values():
+        chain["goods"] = dict.fromkeys(goods, 6)
+    durations = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fcm.resolve(state)
+        durations.append(time.perf_counter() - start)
+    durations.sort()
+    return statistics.median(durations), durations[int(len(durations) * 0.95) - 1]
+
+
 def main():
     with tempfile.TemporaryDirectory() as data:
         server = EmbeddedRedis(Path(data)).start()
@@ -347,6 +372,10 @@ def main():
             print(f"8. FCM: a hire at turn 10 of five players / a game's first action: "
                   f"{later / first:.2f} ({later * 1e3:.2f} / {first * 1e3:.2f} ms, "
                   "medians)")  # fmt: skip
+            median, p95 = bench_fcm_dinnertime(svc)
+            print(f"9. FCM dinnertime resolved, five players, every house with demand: "
+                  f"median {median * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms"
+                  "   goal < 20 ms")  # fmt: skip
         finally:
             server.stop()
 

@@ -192,9 +192,14 @@ def serve_house(state: dict, event: dict) -> None:
             f"house {house['number']} goes to {result['winner']} for {result.get('income', 0)},"
             f" not to {payload['winner']} for {payload['income']}",
         )
+    if result["winner"] and not can_pay(state, result["income"]):
+        raise RuleViolation("FCM-BANK-1", "the bank cannot pay this house: it breaks first")
+    _sell(state, house, result)
+
+
+def _sell(state: dict, house: dict, result: dict) -> None:
+    """The winner's goods and the house's demand go, the bank pays (FCM-DINNER-7)."""
     if result["winner"]:
-        if not can_pay(state, result["income"]):
-            raise RuleViolation("FCM-BANK-1", "the bank cannot pay this house: it breaks first")
         winner = state["chains"][result["winner"]]
         for good, count in result["order"].items():
             winner["goods"][good] -= count
@@ -263,33 +268,31 @@ def next_payment(state: dict) -> int:
 
 def resolve_dinnertime(state: dict) -> list[dict]:
     """The worker's events, in order, until dinnertime ends or the bank's first break awaits
-    the reserve cards; each applied to a copy to work out the next."""
+    the reserve cards, worked out on a copy of the state. Each house is judged once here;
+    folding the events judges each again."""
     state = copy.deepcopy(state)
+    board = board_of(state["board"])
     events = []
-
-    def add(kind: str, payload: dict, handler) -> None:
-        event = {"type": kind, "payload": payload}
-        handler(state, event)
-        events.append(event)
-
     while state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
-        owed = next_payment(state)
-        if not can_pay(state, owed):
-            why = {
-                "owed": owed,
-                "bank": state["bank"]["cash"],
-                "breaks": state["bank"]["breaks"] + 1,
-            }
-            add("fcm.bank_broke", {"explanation": why}, bank_broke)
-            continue
         house = next_house(state)
+        result = serve(board, state, house, _stocks(state)) if house else None
+        owed = (result.get("income", 0) if result
+                else sum(c["waitresses"] + c["cfo"] for c in closing(state).values()))  # fmt: skip
+        if not can_pay(state, owed):
+            bank = state["bank"]
+            why = {"owed": owed, "bank": bank["cash"], "break": bank["breaks"] + 1}
+            events.append({"type": "fcm.bank_broke", "payload": {"explanation": why}})
+            break_bank(state)
+            continue
         if house is None:
             due = closing(state)
-            add("fcm.dinnertime_ended", {"chains": due, "explanation": {"chains": due}},
-                end_dinnertime)  # fmt: skip
+            event = {"type": "fcm.dinnertime_ended",
+                     "payload": {"chains": due, "explanation": {"chains": due}}}  # fmt: skip
+            end_dinnertime(state, event)
+            events.append(event)
             break
-        result = serve(board_of(state["board"]), state, house, _stocks(state))
         payload = {"house": house["number"], "winner": result["winner"],
                    "income": result.get("income", 0), "explanation": result}  # fmt: skip
-        add("fcm.house_served", payload, serve_house)
+        events.append({"type": "fcm.house_served", "payload": payload})
+        _sell(state, house, result)
     return events
