@@ -27,8 +27,13 @@ def broken_for_good(state: dict) -> bool:
 
 def can_pay(state: dict, amount: int) -> bool:
     """Whether the bank pays `amount` without breaking (once broken for good, it always pays,
-    writing down what it lacks)."""
-    return broken_for_good(state) or amount <= state["bank"]["cash"]
+    writing down what it lacks). By the original rules it breaks when it cannot pay; by the
+    Deluxe rules when it reaches $0 (FCM-BANK-1)."""
+    if broken_for_good(state) or amount == 0:
+        return True
+    if state["options"]["edition"] == "deluxe":
+        return amount < state["bank"]["cash"]
+    return amount <= state["bank"]["cash"]
 
 
 def pay(state: dict, name: str, amount: int) -> None:

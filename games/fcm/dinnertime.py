@@ -23,6 +23,7 @@ from games.fcm.bank import break_bank, broken_for_good, can_pay, pay, winner
 from games.fcm.board import Board, board_of
 from games.fcm.cards import at_work, has_drive_ins
 from games.fcm.data import EMPLOYEES, MILESTONES
+from games.fcm.milestones import LOWER_PRICES, claim
 from games.fcm.payday import begin_payday
 from games.fcm.roads import restaurant_to_house
 
@@ -155,8 +156,14 @@ def dinnertime(state: dict, board: Board) -> dict:
 
 
 def begin_dinnertime(state: dict) -> None:
+    """By the Deluxe rules the lower-prices milestone is claimed now, by every chain with a
+    pricing or discount manager at work (FCM-MILE-1; the original claims it at restructuring)."""
     state["phase"] = "dinnertime"
     state["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
+    if state["options"]["edition"] == "deluxe":
+        for name in state["turn_order"]:
+            if {c["card"] for c in at_work(state["chains"][name])} & set(LOWER_PRICES):
+                claim(state, name, "first_lower_prices")
 
 
 def next_house(state: dict) -> dict | None:

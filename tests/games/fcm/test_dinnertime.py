@@ -295,3 +295,30 @@ def test_the_introductory_game_ends_at_the_first_break():
     events = resolved(table)
     assert [e["type"] for e in events][0] == "fcm.bank_broke"
     assert table.state["phase"] == "over" and table.state["bank"]["shortfall"] > 0
+
+
+def test_by_the_deluxe_rules_the_bank_breaks_when_it_reaches_zero():
+    """FCM-BANK-1 under the Deluxe rule: a sale of exactly what the bank holds breaks it; the
+    original rules pay it."""
+    from games.fcm.bank import can_pay
+
+    state = {"options": {"edition": "original"}, "bank": {"cash": 10, "breaks": 0}}
+    state["options"]["introductory"] = False
+    assert can_pay(state, 10)
+    state["options"]["edition"] = "deluxe"
+    assert not can_pay(state, 10) and can_pay(state, 9)
+
+
+def test_by_the_deluxe_rules_lower_prices_is_claimed_as_dinnertime_begins():
+    """FCM-MILE-1 under the Deluxe rule: not at restructuring, but with a pricing manager at
+    work when the last working ends."""
+    from tests.games.fcm.test_milestones import claimed, restructured_with
+
+    table = restructured_with(["pricing_manager"], edition="deluxe")
+    assert "first_lower_prices" not in claimed(table.state)
+    for place, player in enumerate(table.state["order_of_business"]["to_pick"], start=1):
+        table.record("turn_order_picked", player=player, place=place)
+    for player in list(table.state["turn_order"]):
+        table.record("working_ended", player=player)
+    assert table.state["phase"] == "dinnertime"
+    assert "first_lower_prices" in claimed(table.state)
