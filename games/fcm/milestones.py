@@ -20,8 +20,10 @@ none. What each condition is, from the reference data's triggers:
 - taking burgers or pizzas: first_burger_produced or first_pizza_produced, each bringing its
   cook from the stock to the beach at once if one is left.
 
-Milestones whose moment comes in phases not built yet (cash at dinnertime, payday, cleanup)
-are claimed when those are.
+- $20 in cash: first_to_have_20, at any time (the Deluxe edition: at the end of dinnertime);
+  $100 at the end of dinnertime: first_to_have_100;
+- paying $20 or more in salaries after every discount: first_pay_20;
+- throwing food or drink away at cleanup: first_throw_away (campaigns.py claims it).
 """
 
 from games.fcm.cards import at_work, issue_card_id, new_card
@@ -35,6 +37,7 @@ AT_WORK = {
     "waitress": "first_waitress",
 }
 LOWER_PRICES = ("pricing_manager", "discount_manager")
+PAID_20 = 20
 
 
 def claim(state: dict, player: str, milestone: str) -> bool:
@@ -67,9 +70,27 @@ def claim_after(before: dict, after: dict, event: dict) -> None:
     elif kind == "fcm.campaign_placed":
         claim(after, payload["player"], f"first_{campaign_type(payload['number'])}")
         claim(after, payload["player"], MARKETED.get(payload["product"], "first_drink_marketed"))
+    elif kind == "fcm.salaries_paid":
+        for name, paid in payload["chains"].items():
+            if paid >= PAID_20:
+                claim(after, name, "first_pay_20")
+    if kind in ("fcm.house_served", "fcm.dinnertime_ended"):
+        _claim_for_cash(after, at_end=kind == "fcm.dinnertime_ended")
     if before["phase"] == "restructuring" and after["phase"] != "restructuring":
         for name in after["turn_order"]:
             _claim_for_structure(after, name)
+
+
+def _claim_for_cash(state: dict, at_end: bool) -> None:
+    """$20 in cash: at any time by the original rules, at the end of dinnertime by the Deluxe
+    ones; $100 at the end of dinnertime."""
+    deluxe = state["options"]["edition"] == "deluxe"
+    for name in state["turn_order"]:
+        cash = state["chains"][name]["cash"]
+        if cash >= 20 and (at_end or not deluxe):
+            claim(state, name, "first_to_have_20")
+        if cash >= 100 and at_end:
+            claim(state, name, "first_to_have_100")
 
 
 def _claim_for_structure(state: dict, name: str) -> None:

@@ -119,3 +119,23 @@ def test_taking_burgers_claims_first_burger_produced_and_brings_a_burger_cook():
                              if c["place"] == "beach" and c["new"]]  # fmt: skip
     table.record("food_taken", player="ann", cook=second, food="pizza")
     assert "first_pizza_produced" in claimed(table.state)
+
+
+def test_cash_and_salaries_claim_their_milestones():
+    """FCM-MILE-1: $20 after a sale, $100 at the end of dinnertime, $20 paid in salaries."""
+    from tests.games.fcm.test_dinnertime import at_dinner, resolved
+    from tests.games.fcm.test_payday import at_payday, paid
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
+                      cash=95, bank=500)  # fmt: skip
+    resolved(table)
+    assert {"first_to_have_20", "first_to_have_100"} <= set(claimed(table.state))
+    assert table.state["chains"]["bob"]["cash"] == 95  # nothing sold, no waitress
+    assert set(claimed(table.state, "bob")) == {"first_to_have_20"}
+    table = at_payday(
+        ann=["burger_cook", "pizza_cook", "pizza_chef"], cash={"ann": 100, "bob": 100}
+    )
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    assert paid(table)["chains"]["ann"] == 20
+    assert "first_pay_20" in claimed(table.state)
