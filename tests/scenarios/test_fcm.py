@@ -364,3 +364,25 @@ def test_the_first_bank_break_waits_for_the_reserve_reveals_then_the_worker_goes
     state = state_of(client, game)
     assert state["bank"]["ceo_slots"] == 3 and state["chains"]["ann"]["goods"]["burger"] == 0
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_the_second_bank_break_ends_the_game_with_a_winner_through_the_api(client, start_worker):
+    """FCM-BANK-3, FCM-BANK-4 with a worker: a dinnertime declared after the first break
+    with $3 in the bank; the worker breaks it again, pays in full with the shortfall written
+    down, and names the winner; the game is finished, replays and verifies."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_dinnertime import at_dinner
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
+                      bank=3, breaks=1)  # fmt: skip
+    position = table.state
+    for name in ("ann", "bob"):
+        position["chains"][name]["reserve"]["revealed"] = 200
+    start_worker()
+    game = create(client, ["ann", "bob"], position=position)
+    wait_for(lambda: client.get(f"/api/games/{game['id']}").json["status"] == "finished", 30)
+    state = state_of(client, game)
+    assert state["phase"] == "over" and state["winner"] == "ann"
+    assert state["bank"]["breaks"] == 2 and state["bank"]["shortfall"] > 0
+    assert client.get("/api/games?kind=fcm&status=finished").json["items"][0]["id"] == game["id"]
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
