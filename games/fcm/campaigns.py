@@ -20,15 +20,12 @@ import copy
 
 from games.errors import RuleViolation
 from games.fcm.board import board_of
+from games.fcm.cards import holds
 from games.fcm.data import COMPONENTS, MILESTONES, campaign_type
 from games.fcm.milestones import claim
 from games.fcm.reach import houses_reached
 
 FREEZER = MILESTONES["first_throw_away"]["effect_data"]["freezer_capacity"]
-
-
-def holds(chain: dict, milestone: str) -> bool:
-    return any(m["id"] == milestone for m in chain["milestones"])
 
 
 def next_campaign(state: dict) -> dict | None:

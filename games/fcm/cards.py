@@ -42,3 +42,8 @@ def issue_card_id(state: dict, card: str) -> str:
     is never used twice, even after its card went back to the stock."""
     state["cards_issued"] += 1
     return f"{card}-{state['cards_issued']}"
+
+
+def holds(chain: dict, milestone: str) -> bool:
+    """Whether the chain has claimed `milestone`."""
+    return any(m["id"] == milestone for m in chain["milestones"])

@@ -21,7 +21,7 @@ from collections import Counter
 from games.errors import RuleViolation
 from games.fcm.bank import break_bank, broken_for_good, can_pay, pay, winner
 from games.fcm.board import Board, board_of
-from games.fcm.cards import at_work, has_drive_ins
+from games.fcm.cards import at_work, has_drive_ins, holds
 from games.fcm.data import EMPLOYEES, MILESTONES
 from games.fcm.milestones import LOWER_PRICES, claim
 from games.fcm.payday import begin_payday
@@ -31,10 +31,6 @@ BASE_PRICE = 10
 DRINKS = ("beer", "lemonade", "soda")
 MARKETED = {"burger": "first_burger_marketed", "pizza": "first_pizza_marketed"}
 WAITRESS_CASH = 3
-
-
-def holds(chain: dict, milestone: str) -> bool:
-    return any(m["id"] == milestone for m in chain["milestones"])
 
 
 def unit_price(chain: dict) -> int:

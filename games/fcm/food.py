@@ -31,7 +31,7 @@ count}, "route": the route given or null}`; a card acts once a turn.
 
 from games.errors import RuleViolation
 from games.fcm.board import Board, board_of
-from games.fcm.cards import has_drive_ins
+from games.fcm.cards import has_drive_ins, holds
 from games.fcm.data import EMPLOYEES
 from games.fcm.pieces import entrance_squares
 from games.fcm.placement import refusal
@@ -77,9 +77,7 @@ def take_drinks(state: dict, event: dict) -> None:
             " errand boy takes a drink without one",
         )
     count = (
-        action["with_first_errand_boy_milestone"]
-        if _holds(chain, MORE_DRINKS)
-        else action["drinks"]
+        action["with_first_errand_boy_milestone"] if holds(chain, MORE_DRINKS) else action["drinks"]
     )
     _stock(chain, working, boy["id"], {payload["drink"]: count})
 
@@ -100,9 +98,9 @@ def collect_drinks(state: dict, event: dict) -> None:
             f"a {buyer['card']} takes its drink without a route: record fcm.drinks_taken",
         )
     reach, per_source = action["range"]["tiles"], action["drinks_per_source"]
-    if _holds(chain, LONGER_ROUTES):
+    if holds(chain, LONGER_ROUTES):
         reach = action["range_with_first_cart_operator_milestone"]
-    if _holds(chain, MORE_DRINKS):
+    if holds(chain, MORE_DRINKS):
         per_source = action["with_first_errand_boy_milestone"]
     board = board_of(state["board"])
     entrances = _entrances(state, chain, player)
@@ -241,10 +239,6 @@ def _card_at_work(chain: dict, working: dict, card_id: str, kind: str, rule: str
     if card_id in working["acted"]:
         raise RuleViolation(rule, f"{card_id} has taken its food or drinks this turn already")
     return card
-
-
-def _holds(chain: dict, milestone: str) -> bool:
-    return any(m["id"] == milestone for m in chain["milestones"])
 
 
 def _stock(chain: dict, working: dict, card_id: str, took: dict, route=None) -> None:

@@ -12,7 +12,7 @@ busy (FCM-MKT-6); the campaign runs to its end (FCM-MKT-7).
 
 from games.errors import RuleViolation
 from games.fcm.board import board_of
-from games.fcm.cards import has_drive_ins
+from games.fcm.cards import has_drive_ins, holds
 from games.fcm.data import EMPLOYEES, campaign_type
 from games.fcm.pieces import campaign_squares, entrance_squares
 from games.fcm.placement import check_campaign
@@ -48,7 +48,7 @@ def place_campaign(state: dict, event: dict) -> None:
             f"a {marketeer['card']}'s campaign lasts 1 to {action['max_duration']} turns,"
             f" not {payload['duration']}",
         )
-    eternal = any(m["id"] == ETERNAL for m in chain["milestones"])
+    eternal = holds(chain, ETERNAL)
     campaign = {
         "number": number,
         "owner": player,

@@ -26,7 +26,7 @@ none. What each condition is, from the reference data's triggers:
 - throwing food or drink away at cleanup: first_throw_away (campaigns.py claims it).
 """
 
-from games.fcm.cards import at_work, issue_card_id, new_card
+from games.fcm.cards import at_work, holds, issue_card_id, new_card
 from games.fcm.data import MILESTONES, campaign_type
 
 MARKETED = {"burger": "first_burger_marketed", "pizza": "first_pizza_marketed"}
@@ -45,7 +45,7 @@ def claim(state: dict, player: str, milestone: str) -> bool:
     effect happens at once. Whether it was claimed."""
     chain = state["chains"][player]
     supply = state["supply"]["milestones"]
-    if supply.get(milestone, 0) < 1 or any(m["id"] == milestone for m in chain["milestones"]):
+    if supply.get(milestone, 0) < 1 or holds(chain, milestone):
         return False
     supply[milestone] -= 1
     chain["milestones"].append({"id": milestone, "turn": state["turn"]})

@@ -12,7 +12,7 @@ begins.
 
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
-from games.fcm.cards import at_work, slots
+from games.fcm.cards import at_work, holds, slots
 from games.fcm.data import MILESTONES
 from games.fcm.working import begin_working
 
@@ -26,7 +26,7 @@ def open_slots(state: dict, name: str) -> int:
     working = at_work(chain)
     room = state["bank"]["ceo_slots"] + sum(slots(card) for card in working)
     filled = sum(1 for card in working if card["boss"] is not None)
-    bonus = AIRPLANE_SLOTS if any(m["id"] == "first_airplane" for m in chain["milestones"]) else 0
+    bonus = AIRPLANE_SLOTS if holds(chain, "first_airplane") else 0
     return room - filled + bonus
 
 

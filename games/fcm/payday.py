@@ -15,14 +15,11 @@ the game waits, and that chain may record `fcm.fired` again. While the phase las
 from games.errors import RuleViolation
 from games.fcm.actors import check_actor
 from games.fcm.campaigns import begin_marketing
+from games.fcm.cards import holds
 from games.fcm.data import EMPLOYEES, MILESTONES
 
 SALARY = 5
 UNUSED_HIRE = 5
-
-
-def holds(chain: dict, milestone: str) -> bool:
-    return any(m["id"] == milestone for m in chain["milestones"])
 
 
 def begin_payday(state: dict) -> None:

@@ -7,7 +7,7 @@ to the stock and the card it became comes out of it, with a new id, on the beach
 """
 
 from games.errors import RuleViolation
-from games.fcm.cards import issue_card_id, new_card
+from games.fcm.cards import holds, issue_card_id, new_card
 from games.fcm.data import EMPLOYEES
 from games.fcm.working import start_action
 
@@ -27,7 +27,7 @@ def train(state: dict, event: dict) -> None:
             "FCM-TRAIN-1",
             f"{trainer_id} trains {action['train_actions']} step(s) a turn, not {len(steps)}",
         )
-    several = any(m["id"] == SEVERAL_TRAINERS for m in chain["milestones"])
+    several = holds(chain, SEVERAL_TRAINERS)
     paths: dict[str, list[str]] = {}
     for step in steps:
         paths.setdefault(step["card"], []).append(step["into"])
