@@ -22,9 +22,9 @@ Each card acts once a turn: its id goes into the working record's `acted`.
 from games.errors import RuleViolation
 from games.fcm.board import board_of
 from games.fcm.data import EMPLOYEES
-from games.fcm.pieces import entrance_square, entrance_squares, restaurant_squares
-from games.fcm.placement import check_garden, check_new_house, check_restaurant
-from games.fcm.roads import road_distance
+from games.fcm.pieces import entrance_square, restaurant_squares
+from games.fcm.placement import check_garden, check_in_range, check_new_house, check_restaurant
+from games.fcm.roads import nearest_restaurant
 from games.fcm.setup import new_restaurant
 from games.fcm.working import start_action
 
@@ -145,18 +145,13 @@ def _check_local_range(state, board, player: str, restaurant: dict) -> None:
     tiles = EMPLOYEES["local_manager"]["action"]["range"]["tiles"]
     deluxe = state["options"]["edition"] == "deluxe"
     target = [entrance_square(restaurant)] if deluxe else restaurant_squares(restaurant)
-    distances = [
-        road_distance(board, entrance_squares(other, drive_in=True), target)
-        for other in state["board"]["restaurants"]
-        if other["owner"] == player and other["status"] == "open"
-    ]
-    reached = [d for d in distances if d is not None]
-    if not reached or min(reached) > tiles:
-        what = "its entrance" if deluxe else "it"
-        nearest = f"the nearest is {min(reached)}" if reached else "no road joins them"
-        raise RuleViolation(
-            "FCM-REST-1",
-            f"a local manager's new restaurant must be within {tiles} tile crossings by road of"
-            f" one of {player}'s open restaurants, {what} beside the route; {nearest}",
-            {"range": tiles, "nearest": min(reached) if reached else None},
-        )
+    mine = [r for r in state["board"]["restaurants"]
+            if r["owner"] == player and r["status"] == "open"]  # fmt: skip
+    what = "its entrance" if deluxe else "it"
+    check_in_range(
+        "FCM-REST-1",
+        f"a local manager's new restaurant must be within {tiles} tile crossings by road of"
+        f" one of {player}'s open restaurants, {what} beside the route",
+        tiles,
+        nearest_restaurant(board, mine, target, drive_in=True),
+    )

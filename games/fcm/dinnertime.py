@@ -25,7 +25,8 @@ from games.fcm.cards import at_work, has_drive_ins, holds
 from games.fcm.data import EMPLOYEES, MILESTONES
 from games.fcm.milestones import LOWER_PRICES, claim
 from games.fcm.payday import begin_payday
-from games.fcm.roads import restaurant_to_house
+from games.fcm.pieces import house_squares
+from games.fcm.roads import nearest_restaurant
 
 BASE_PRICE = 10
 DRINKS = ("beer", "lemonade", "soda")
@@ -51,17 +52,14 @@ def waitresses(chain: dict) -> int:
 
 
 def distance(board: Board, state: dict, name: str, house: dict) -> int | None:
-    """The fewest tile crossings by road from any of the chain's open restaurants, every
-    corner of them while they are drive-ins (FCM-DINNER-4, FCM-REST-3); None if no road joins
-    them (FCM-DINNER-3)."""
-    drive_in = has_drive_ins(state["chains"][name])
-    found = [
-        restaurant_to_house(board, restaurant, house, drive_in or restaurant["drive_in"])
-        for restaurant in state["board"]["restaurants"]
-        if restaurant["owner"] == name and restaurant["status"] == "open"
-    ]
-    found = [d for d in found if d is not None]
-    return min(found) if found else None
+    """The fewest tile crossings by road from any of the chain's open restaurants to the house
+    or its garden, every corner of them while they are drive-ins (FCM-DINNER-4, FCM-REST-3);
+    None if no road joins them (FCM-DINNER-3)."""
+    mine = [r for r in state["board"]["restaurants"]
+            if r["owner"] == name and r["status"] == "open"]  # fmt: skip
+    return nearest_restaurant(
+        board, mine, house_squares(house), has_drive_ins(state["chains"][name])
+    )
 
 
 def bonus(chain: dict, good: str) -> int:

@@ -14,9 +14,9 @@ from games.errors import RuleViolation
 from games.fcm.board import board_of
 from games.fcm.cards import has_drive_ins, holds
 from games.fcm.data import EMPLOYEES, campaign_type
-from games.fcm.pieces import campaign_squares, entrance_squares
-from games.fcm.placement import check_campaign
-from games.fcm.roads import road_distance
+from games.fcm.pieces import campaign_squares
+from games.fcm.placement import check_campaign, check_in_range
+from games.fcm.roads import nearest_restaurant
 from games.fcm.working import start_action
 
 PLACEMENT = ("top_left", "size", "edge", "start")
@@ -79,19 +79,11 @@ def _marketeer(chain: dict, card_id: str) -> dict:
 def _check_range(state, board, chain, player, campaign, tiles: int) -> None:
     """Within `tiles` crossings by road of one of the chain's entrances, every corner of a
     restaurant when a local or regional manager makes them drive-ins (FCM-MKT-2)."""
-    drive_in = has_drive_ins(chain)
-    target = campaign_squares(campaign)
-    distances = [
-        road_distance(board, entrance_squares(restaurant, drive_in), target)
-        for restaurant in state["board"]["restaurants"]
-        if restaurant["owner"] == player
-    ]
-    reached = [d for d in distances if d is not None]
-    if not reached or min(reached) > tiles:
-        nearest = f"the nearest is {min(reached)}" if reached else "no road joins them"
-        raise RuleViolation(
-            "FCM-MKT-2",
-            f"campaign {campaign['number']} must be within {tiles} tile crossings by road of one"
-            f" of {player}'s restaurant entrances; {nearest}",
-            {"range": tiles, "nearest": min(reached) if reached else None},
-        )
+    mine = [r for r in state["board"]["restaurants"] if r["owner"] == player]
+    check_in_range(
+        "FCM-MKT-2",
+        f"campaign {campaign['number']} must be within {tiles} tile crossings by road of one"
+        f" of {player}'s restaurant entrances",
+        tiles,
+        nearest_restaurant(board, mine, campaign_squares(campaign), has_drive_ins(chain)),
+    )

@@ -153,3 +153,12 @@ def check_airplane(board: Board, map_state: dict, campaign: dict) -> None:
                     f"airplane {number} would overlap airplane {other['number']}"
                     f" beside edge {edge}",
                 )
+
+
+def check_in_range(rule: str, what: str, tiles: int, nearest: int | None) -> None:
+    """Refuse unless `nearest` (tile crossings by road, None when no road joins) is within
+    `tiles`; the refusal says `what` must be and how near the nearest is."""
+    if nearest is not None and nearest <= tiles:
+        return
+    found = f"the nearest is {nearest}" if nearest is not None else "no road joins them"
+    raise RuleViolation(rule, f"{what}; {found}", {"range": tiles, "nearest": nearest})

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from games.fcm.board import Board, Square
 from games.fcm.data import TILE_SIZE
-from games.fcm.pieces import entrance_squares, house_squares
+from games.fcm.pieces import entrance_squares
 
 Node = tuple[int, int, str]  # row, column, and "" or the bridge road: "NS" / "WE"
 AXIS = {"N": "NS", "S": "NS", "E": "WE", "W": "WE"}
@@ -128,8 +128,12 @@ def connected_by_road(board: Board, start, target) -> bool:
     return road_distance(board, start, target) is not None
 
 
-def restaurant_to_house(board: Board, restaurant: dict, house: dict, drive_in: bool = False):
-    """The fewest tile crossings by road from the restaurant's entrance, or from its nearest
-    corner if it is a drive-in (FCM-REST-3), to the house or its garden (FCM-DINNER-4); None
-    when no road joins them (FCM-DINNER-3)."""
-    return road_distance(board, entrance_squares(restaurant, drive_in), house_squares(house))
+def nearest_restaurant(board: Board, restaurants: list[dict], target, drive_in: bool = False):
+    """The fewest tile crossings by road from any of `restaurants` to a place on the squares
+    `target`: from the entrance, or from every corner of a drive-in (`drive_in`, or the
+    restaurant's own flag; FCM-REST-3). None when no road joins them (FCM-DINNER-3)."""
+    found = [
+        road_distance(board, entrance_squares(r, drive_in or r["drive_in"]), target)
+        for r in restaurants
+    ]
+    return min((d for d in found if d is not None), default=None)

@@ -132,7 +132,8 @@ def drawn(picture, connection="original", **pieces):
 
 
 def restaurant(top_left, entrance="NW", owner="ann", status="open"):
-    return {"owner": owner, "top_left": list(top_left), "entrance": entrance, "status": status}
+    return {"owner": owner, "top_left": list(top_left), "entrance": entrance, "status": status,
+            "drive_in": False}  # fmt: skip
 
 
 def nonce(player):

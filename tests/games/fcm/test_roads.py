@@ -6,7 +6,8 @@ import pytest
 
 from games.fcm.board import Board
 from games.fcm.layout import draw_layout
-from games.fcm.roads import connected_by_road, restaurant_to_house, road_distance, road_distances
+from games.fcm.pieces import house_squares
+from games.fcm.roads import connected_by_road, nearest_restaurant, road_distance, road_distances
 from tests.games.fcm.table import drawn, restaurant
 
 THREE_TILES = """
@@ -24,7 +25,7 @@ def test_distance_counts_tile_borders_crossed():
     house = map_state["houses"][0]
     assert road_distance(board, [(3, 0)], [(3, 1)]) == 0
     assert road_distance(board, [(3, 0)], [(1, 9)]) == 1
-    assert restaurant_to_house(board, restaurant((3, 0), "NW"), house) == 2
+    assert nearest_restaurant(board, [restaurant((3, 0), "NW")], house_squares(house)) == 2
 
 
 # Deluxe: the C-shaped road of the left tile is also joined along the border to the right
@@ -157,9 +158,9 @@ def test_a_house_reaches_the_road_through_its_garden():
     """FCM-DINNER-3: the garden is part of its house, also for the road connection."""
     bare, map_state = drawn(GARDEN)
     shop = restaurant((3, 7), "NW")
-    assert restaurant_to_house(bare, shop, map_state["houses"][0]) is None
+    assert nearest_restaurant(bare, [shop], house_squares(map_state["houses"][0])) is None
     board, map_state = drawn(GARDEN, gardens={1: "E"})
-    assert restaurant_to_house(board, shop, map_state["houses"][0]) == 1
+    assert nearest_restaurant(board, [shop], house_squares(map_state["houses"][0])) == 1
 
 
 def test_a_drive_in_starts_from_any_corner():
@@ -167,8 +168,8 @@ def test_a_drive_in_starts_from_any_corner():
     board, map_state = drawn(GARDEN, gardens={1: "E"})
     shop = restaurant((3, 7), "SW")  # the doors face away from the road
     house = map_state["houses"][0]
-    assert restaurant_to_house(board, shop, house) is None
-    assert restaurant_to_house(board, shop, house, drive_in=True) == 1
+    assert nearest_restaurant(board, [shop], house_squares(house)) is None
+    assert nearest_restaurant(board, [shop], house_squares(house), drive_in=True) == 1
 
 
 def test_base_tile_edges_make_the_two_connection_rules_agree():
