@@ -37,6 +37,7 @@ def test_campaigns_run_in_number_order_one_token_a_house_reached():
     a token of its product."""
     table = at_marketing()
     expected = {n: reached(table.state, n) for n in (5, 9, 11)}
+    assert expected[5], "the airplane reaches no house on this map"
     events = resolved(table)
     assert [e["payload"]["number"] for e in events] == [5, 9, 11]
     for event in events:
@@ -60,8 +61,8 @@ def test_a_full_house_takes_no_more():
 
 
 def test_a_token_comes_off_each_campaign_the_empty_one_returns_the_eternal_stays():
-    """FCM-CAMP-5: 11 had 2, 5 had 3; 9 is eternal. A campaign with one token left returns
-    to the supply and frees its marketeer to hand."""
+    """FCM-CAMP-5, FCM-MKT-7: 11 had 2, 5 had 3; 9 is eternal. Only a campaign with one
+    token left returns to the supply, and frees its marketeer to hand."""
     table = at_marketing()
     for campaign in table.state["board"]["campaigns"]:
         if campaign["number"] == 11:
