@@ -73,6 +73,9 @@ def page():
     schemas = spec.get("components", {}).get("schemas", {})
     event_types = {name: s for name, s in schemas.items() if "." in name or name == "retract"}
     others = {name: s for name, s in schemas.items() if name not in event_types}
+    registry = current_app.extensions["tablelog"].event_types
+    bodies = {t.name: t.example_body() for t in registry if t.example_body()}
     return render_template(
-        "docs.html", spec=spec, operations=operations, event_types=event_types, schemas=others
-    )
+        "docs.html", spec=spec, operations=operations, event_types=event_types, schemas=others,
+        bodies=bodies,
+    )  # fmt: skip

@@ -86,3 +86,8 @@ def test_the_append_operation_shows_a_whole_body_for_every_event_type(client, ap
         "type": "fcm.recruited", "actor": "player:ann",
         "payload": {"player": "ann", "cards": ["waitress", "kitchen_trainee"]},
     }  # fmt: skip
+
+
+def test_the_docs_page_shows_a_whole_body_to_post_for_each_recorded_type(client):
+    page = client.get("/api/docs").get_data(as_text=True)
+    assert "Example body:" in page and '"type": "fcm.recruited"' in page
