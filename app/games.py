@@ -106,6 +106,22 @@ class State(MethodView):
         return {"game": game_id, "version": at, "state": state}
 
 
+@blp.route("/<game_id>/next")
+class Next(MethodView):
+    @blp.arguments(schemas.AtQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.NextOut)
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, query, game_id):
+        """What the game waits for after seq `at` (default: the head), and from whom: the
+        seats that owe an action and the event types they may record, or the worker."""
+        svc = services()
+        meta = svc.projector.meta(game_id)
+        at = seq_at(query, meta)
+        state = svc.projector.state_at(game_id, at, meta["kind"])
+        awaiting = svc.games.get(meta["kind"]).awaiting(state)
+        return {"game": game_id, "version": at, **awaiting}, 200, {"ETag": etag(at)}
+
+
 @blp.route("/<game_id>/map.txt")
 class Map(MethodView):
     @blp.arguments(schemas.AtQuery, location="query", error_status_code=400)

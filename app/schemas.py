@@ -38,6 +38,23 @@ class GameCreate(Schema):
             raise ValidationError("player names must be distinct", "players")
 
 
+class Awaiting(Schema):
+    from_ = fields.List(
+        fields.String(),
+        data_key="from",
+        attribute="from",
+        metadata={
+            "description": "player:<name> for each seat that owes an action;"
+            " system:<phase> while the worker resolves; none once the game is over"
+        },
+    )
+    types = fields.List(
+        fields.String(), metadata={"description": "the event types they may record"}
+    )
+    what = fields.String(metadata={"description": "what the game waits for, in words"})
+    rule = fields.String(metadata={"description": "the rule that makes it their move"})
+
+
 class GameSummary(Schema):
     id = fields.String()
     kind = fields.String()
@@ -45,6 +62,7 @@ class GameSummary(Schema):
     status = fields.String(metadata={"description": "active or finished"})
     version = fields.Integer(metadata={"description": "seq of the latest event"})
     pending = fields.String(allow_none=True, metadata={"description": "automatic phase now due"})
+    awaiting = fields.Nested(Awaiting, allow_none=True, metadata={"description": "at the head"})
     created_at = fields.String()
     updated_at = fields.String()
     href = fields.String()
@@ -135,6 +153,11 @@ class JobLink(Schema):
     href = fields.String()
 
 
+class NextOut(Awaiting):
+    game = fields.String()
+    version = fields.Integer(metadata={"description": "the seq this answers at"})
+
+
 class AppendOut(Schema):
     game = fields.String()
     version = fields.Integer()
@@ -158,6 +181,7 @@ class EventPage(Schema):
 class ReplayStep(Schema):
     event = fields.Nested(Envelope)
     state = fields.Raw(metadata={"description": "the state after the event"})
+    awaiting = fields.Nested(Awaiting, metadata={"description": "what the game then waited for"})
     patch = fields.List(fields.Dict(), metadata={"description": "RFC 6902, from the state before"})
     explanation = fields.Raw(allow_none=True, metadata={"description": "why it came out so"})
 

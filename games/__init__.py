@@ -10,6 +10,11 @@ imported from it:
     pending(state) -> str | None                # the automatic phase now due, if any
     resolve(state) -> list[{"type", "payload"}] # derived events of that phase
     finished(state) -> bool                     # the game is over
+    awaiting(state) -> {"from": [actors], "types": [event types], "what": str, "rule": id}
+                                                # what the game waits for and from whom:
+                                                # player:<name>s that owe an action and what
+                                                # they may record, system:<phase> while the
+                                                # worker resolves, none once it is over
 
 and, optionally:
 
@@ -33,7 +38,16 @@ from events.registry import EventTypeRegistry
 
 BUILTIN_GAMES: list[str] = ["games.burnrate", "games.fcm"]
 
-REQUIRED = ("KIND", "EVENT_TYPES", "initial", "evolve", "pending", "resolve", "finished")
+REQUIRED = (
+    "KIND",
+    "EVENT_TYPES",
+    "initial",
+    "evolve",
+    "pending",
+    "resolve",
+    "finished",
+    "awaiting",
+)
 
 
 class UnknownGame(Exception):

@@ -35,6 +35,7 @@ def summary(game_id: str, meta: dict) -> dict:
         "status": meta["status"],
         "version": meta["version"],
         "pending": meta.get("pending") or None,
+        "awaiting": meta.get("awaiting"),
         "created_at": meta["created_at"],
         "updated_at": meta["updated_at"],
     }

@@ -142,6 +142,7 @@ class Recorder:
             "updated_at": updated_at,
             "status": "finished" if game.finished(state) else "active",
             "pending": game.pending(state) or "",
+            "awaiting": json.dumps(game.awaiting(state)),
         }
 
     def record(

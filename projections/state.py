@@ -124,6 +124,7 @@ def decode_meta(game_id: str, raw: dict) -> dict:
         meta = {k.decode(): v.decode() for k, v in raw.items()}
         meta["version"] = int(meta["version"])
         meta["players"] = json.loads(meta.get("players", "[]"))
+        meta["awaiting"] = json.loads(meta["awaiting"]) if "awaiting" in meta else None
         for name in ("kind", "head_hash", "status", "created_at", "updated_at"):
             meta.setdefault(name, "")
     except (KeyError, ValueError, RecursionError) as error:

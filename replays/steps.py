@@ -15,10 +15,11 @@ def annotated(envelope: dict, retracts: list[list[int]]) -> dict:
     return {**envelope, "withdrawn_by": withdrawn_by(retracts, envelope["seq"])}
 
 
-def step(event: dict, before, after) -> dict:
+def step(event: dict, before, after, awaiting: dict) -> dict:
     return {
         "event": event,
         "state": after,
+        "awaiting": awaiting,
         "patch": jsonpatch.make_patch(before, after).patch if before is not None else [],
         "explanation": event["payload"].get("explanation"),
     }
@@ -27,6 +28,7 @@ def step(event: dict, before, after) -> dict:
 def replay(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
     """The steps first..last (inclusive), folding once from the state before `first`."""
     kind = projector.meta(game_id)["kind"]
+    game = projector.games.get(kind)
     retracts = projector.withdrawals(game_id, after=first)
     state = projector.state_at(game_id, first - 1, kind)
     events = projector.store.read_range(game_id, first, last)
@@ -37,6 +39,6 @@ def replay(projector: Projector, game_id: str, first: int, last: int) -> list[di
         events,
         state_before=lambda seq: projector.state_at(game_id, seq, kind),
     ):
-        steps.append(step(annotated(envelope, retracts), state, after))
+        steps.append(step(annotated(envelope, retracts), state, after, game.awaiting(after)))
         state = after
     return steps

@@ -12,11 +12,21 @@ import copy
 
 from games.errors import RuleViolation
 
+from . import awaiting as waits
 from . import bankruptcy, draft, funding, projects, staffing, turn, turn_end, vp_cards
 from .creation import initial_state
 from .event_types import EVENT_TYPES
 
-__all__ = ["KIND", "EVENT_TYPES", "initial", "evolve", "pending", "resolve", "finished"]
+__all__ = [
+    "KIND",
+    "EVENT_TYPES",
+    "initial",
+    "evolve",
+    "pending",
+    "resolve",
+    "finished",
+    "awaiting",
+]
 
 KIND = "burnrate"
 
@@ -98,3 +108,8 @@ def resolve(state: dict) -> list[dict]:
 def finished(state: dict) -> bool:
     """True once `burnrate.game_won` is recorded (BR-WIN-1)."""
     return state["phase"] == "over"
+
+
+def awaiting(state: dict) -> dict:
+    """What the game waits for and from whom: `{"from", "types", "what", "rule"}`."""
+    return waits.awaiting(state, pending(state))

@@ -12,6 +12,7 @@ The game surface (see games/__init__.py) plus what the HTTP layer calls:
 - reserve_commitment(money, nonce): how a client seals its reserve card (docs/fcm.md).
 """
 
+from games.fcm.awaiting import awaiting
 from games.fcm.creation import initial
 from games.fcm.event_types import EVENT_TYPES
 from games.fcm.layout import check_layout, draw_layout, draw_turn_order
@@ -40,6 +41,7 @@ def draw(players: list[str], options: dict, rng) -> dict:
 __all__ = [
     "EVENT_TYPES",
     "KIND",
+    "awaiting",
     "check_layout",
     "draw",
     "draw_layout",

@@ -34,7 +34,7 @@ RESTAURANTS = 3  # each chain's tiles, `<owner>-1` to `-3` (FCM-SETUP-5)
 def place_house(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, number = payload["player"], payload["number"]
-    working = start_action(state, event, player, "houses")
+    working = start_action(state, event, player)
     developer = _acting_card(state, working, payload["developer"], "FCM-HOUSE-1")
     free = state["supply"]["houses"]
     if number not in free:
@@ -55,7 +55,7 @@ def place_house(state: dict, event: dict) -> None:
 def add_garden(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, number, side = payload["player"], payload["house"], payload["garden"]
-    working = start_action(state, event, player, "houses")
+    working = start_action(state, event, player)
     developer = _acting_card(state, working, payload["developer"], "FCM-HOUSE-1")
     if state["supply"]["gardens"] < 1:
         raise RuleViolation("FCM-HOUSE-1", "no garden is left in the supply")
@@ -69,7 +69,7 @@ def add_garden(state: dict, event: dict) -> None:
 def place_restaurant(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, top_left, entrance = payload["player"], payload["top_left"], payload["entrance"]
-    working = start_action(state, event, player, "restaurants")
+    working = start_action(state, event, player)
     manager = _acting_card(state, working, payload["manager"], "FCM-REST-1")
     regional = manager["card"] == "regional_manager"
     rule = "FCM-REST-2" if regional else "FCM-REST-1"
@@ -95,7 +95,7 @@ def move_restaurant(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, restaurant_id = payload["player"], payload["restaurant"]
     top_left, entrance = payload["top_left"], payload["entrance"]
-    working = start_action(state, event, player, "restaurants")
+    working = start_action(state, event, player)
     manager = _acting_card(state, working, payload["manager"], "FCM-REST-2")
     restaurants = state["board"]["restaurants"]
     mine = [r for r in restaurants if r["owner"] == player]

@@ -9,9 +9,10 @@ eternal; an empty one goes back to the supply and frees its marketeer, to hand (
 by the Deluxe rules) (FCM-CAMP-5). One `fcm.campaign_ran` a campaign.
 
 Cleanup (`fcm.cleaned_up`): food and drinks are thrown away, up to 10 kept by a chain with the
-freezer milestone (FCM-CLEAN-1; which ten is the table's choice, not recorded yet: the engine
-keeps them in the order of the goods, burgers first); throwing any away claims the first
-throw-away milestone; every card goes back to hand but the busy ones, nothing new any more;
+freezer milestone (FCM-CLEAN-1). Which ten is the chain's choice when it holds more than ten
+of more than one kind: cleanup waits for its `fcm.freezer_filled`, which throws away the rest
+at once; otherwise there is nothing to choose. Throwing any away claims the first throw-away
+milestone; every card goes back to hand but the busy ones, nothing new any more;
 coming-soon restaurants open, drive-ins end (FCM-CLEAN-2); the milestones claimed this turn
 lose their other copies (FCM-CLEAN-3). Then the next turn's restructuring.
 """
@@ -19,6 +20,7 @@ lose their other copies (FCM-CLEAN-3). Then the next turn's restructuring.
 import copy
 
 from games.errors import RuleViolation
+from games.fcm.actors import check_actor
 from games.fcm.board import board_of
 from games.fcm.cards import holds
 from games.fcm.data import COMPONENTS, MILESTONES, campaign_type
@@ -83,36 +85,96 @@ def run_campaign(state: dict, event: dict) -> None:
         state["phase"] = "cleanup"
 
 
+def freezer_choice_owed(chain: dict) -> bool:
+    """The chain holds the freezer and more goods than it keeps, of more than one kind: which
+    ten it keeps is its choice (FCM-CLEAN-1)."""
+    stock = [count for count in chain["goods"].values() if count]
+    return holds(chain, "first_throw_away") and sum(stock) > FREEZER and len(stock) > 1
+
+
+def fill_freezer(state: dict, event: dict) -> None:
+    """`fcm.freezer_filled`: at cleanup, a chain owing the choice keeps `kept` (at most ten,
+    from its stock) and throws the rest away (FCM-CLEAN-1)."""
+    player, kept = event["payload"]["player"], event["payload"]["kept"]
+    check_actor(state, event, player, "FCM-CLEAN-1")
+    if state["phase"] != "cleanup":
+        raise RuleViolation("FCM-TURN-1", f"the freezer is filled at cleanup, not {state['phase']}")
+    chain = state["chains"][player]
+    if not freezer_choice_owed(chain):
+        reason = (
+            "has no freezer"
+            if not holds(chain, "first_throw_away")
+            else (f"keeps all {sum(chain['goods'].values())} of its goods or has one kind only")
+        )
+        raise RuleViolation("FCM-CLEAN-1", f"{player} {reason}: there is nothing to choose")
+    over = {good: n for good, n in kept.items() if n > chain["goods"][good]}
+    if over:
+        raise RuleViolation(
+            "FCM-CLEAN-1",
+            f"{player} cannot keep more than it holds: {over} against {chain['goods']}",
+        )
+    if sum(kept.values()) > FREEZER:
+        raise RuleViolation(
+            "FCM-CLEAN-1", f"the freezer keeps up to {FREEZER}, not {sum(kept.values())}"
+        )
+    chain["goods"] = {good: kept.get(good, 0) for good in chain["goods"]}
+
+
+def cleanup_due(state: dict) -> bool:
+    """Cleanup is the worker's once no chain owes its freezer choice."""
+    return state["phase"] == "cleanup" and not any(
+        freezer_choice_owed(chain) for chain in state["chains"].values()
+    )
+
+
 def clean_up(state: dict, event: dict) -> None:
     """`fcm.cleaned_up`: the end of the turn (FCM-CLEAN-1 to 3), then the next one."""
-    if state["phase"] != "cleanup":
+    if not cleanup_due(state):
+        owing = [name for name, chain in state["chains"].items() if freezer_choice_owed(chain)]
+        if state["phase"] == "cleanup":
+            raise RuleViolation("FCM-CLEAN-1", f"cleanup waits for the freezer of {owing}")
         raise RuleViolation("FCM-TURN-1", f"cleanup comes after marketing, not {state['phase']}")
+    cleaned(state)
+
+
+def cleaned(state: dict) -> dict:
+    """Cleanup done on `state`; returns what each chain kept and threw away, the restaurants
+    opened and the milestones retired, for the explanation."""
+    report = {"turn": state["turn"], "chains": {}}
     for name, chain in state["chains"].items():
         keep = FREEZER if holds(chain, "first_throw_away") else 0
-        thrown = 0
+        kept, thrown = {}, {}
         for good in COMPONENTS["goods"]:
-            kept = min(chain["goods"][good], keep)
-            keep -= kept
-            thrown += chain["goods"][good] - kept
-            chain["goods"][good] = kept
-        if thrown:
+            kept[good] = min(chain["goods"][good], keep)
+            keep -= kept[good]
+            thrown[good] = chain["goods"][good] - kept[good]
+            chain["goods"][good] = kept[good]
+        report["chains"][name] = {
+            "kept": {good: n for good, n in kept.items() if n},
+            "thrown": {good: n for good, n in thrown.items() if n},
+        }
+        if any(thrown.values()):
             claim(state, name, "first_throw_away")
         for card in chain["cards"]:
             if card["place"] != "busy":
                 card.update(place="work" if card["card"] == "ceo" else "hand", boss=None)
             card["new"] = False
         chain["unused_hires"] = 0
+    report["opened"] = [r["id"] for r in state["board"]["restaurants"]
+                        if r["status"] == "coming_soon"]  # fmt: skip
     for restaurant in state["board"]["restaurants"]:
         restaurant.update(status="open", drive_in=False)
     claimed_now = {m["id"] for chain in state["chains"].values() for m in chain["milestones"]
                    if m["turn"] == state["turn"]}  # fmt: skip
     for milestone in claimed_now:
         state["supply"]["milestones"][milestone] = 0
+    report["milestones_retired"] = sorted(claimed_now)
     state["turn"] += 1
     # imported here: restructuring leads, through the turn's phases, back to this module
     from games.fcm.restructuring import begin_restructuring
 
     begin_restructuring(state)
+    return report
 
 
 def begin_marketing(state: dict) -> None:
@@ -139,4 +201,7 @@ def resolve_marketing(state: dict) -> list[dict]:
 
 
 def resolve_cleanup(state: dict) -> list[dict]:
-    return [{"type": "fcm.cleaned_up", "payload": {"explanation": {"turn": state["turn"]}}}]
+    """The worker's event, its explanation what cleanup keeps, throws away, opens and
+    retires."""
+    report = cleaned(copy.deepcopy(state))
+    return [{"type": "fcm.cleaned_up", "payload": {"explanation": report}}]

@@ -419,6 +419,18 @@ CAMPAIGN_RAN = EventType(
     example={"number": 11, "tokens": {"13": 1}, "explanation": {}},
 )
 
+FREEZER_FILLED = EventType(
+    name="fcm.freezer_filled",
+    schema=schemas.FreezerFilledSchema,
+    description=(
+        "At cleanup, a chain with the freezer milestone that holds more than 10 food and "
+        "drinks of more than one kind chooses which it keeps, at most 10; the rest are thrown "
+        "away at once, and cleanup waits for the choice (FCM-CLEAN-1). With 10 or fewer, or "
+        "one kind only, there is nothing to choose and the event is refused."
+    ),
+    example={"player": "ann", "kept": {"burger": 6, "beer": 4}},
+)
+
 CLEANED_UP = EventType(
     name="fcm.cleaned_up",
     schema=schemas.CleanedUpSchema,
@@ -427,9 +439,21 @@ CLEANED_UP = EventType(
         "Written by the worker at the end of the turn: food and drinks thrown away but what "
         "the freezer keeps (FCM-CLEAN-1), every card back to hand but the busy ones, coming-soon "
         "restaurants open (FCM-CLEAN-2), this turn's milestones' other copies gone "
-        "(FCM-CLEAN-3). The next turn begins with restructuring."
+        "(FCM-CLEAN-3). The next turn begins with restructuring. The explanation says what "
+        "each chain kept and threw away, which restaurants opened and which milestones were "
+        "retired:"
     ),
-    example={"explanation": {"turn": 2}},
+    example={
+        "explanation": {
+            "turn": 2,
+            "chains": {
+                "ann": {"kept": {}, "thrown": {"burger": 1}},
+                "bob": {"kept": {}, "thrown": {}},
+            },
+            "opened": ["bob-2"],
+            "milestones_retired": ["first_throw_away"],
+        }
+    },
 )
 
 EVENT_TYPES = [
@@ -459,5 +483,6 @@ EVENT_TYPES = [
     FIRED,
     SALARIES_PAID,
     CAMPAIGN_RAN,
+    FREEZER_FILLED,
     CLEANED_UP,
 ]

@@ -47,7 +47,7 @@ def take_food(state: dict, event: dict) -> None:
     """A kitchen card at work takes the food it prints (FCM-FOOD-1) into the stock."""
     payload = event["payload"]
     player, food = payload["player"], payload["food"]
-    working = start_action(state, event, player, "food")
+    working = start_action(state, event, player)
     chain = state["chains"][player]
     cook = _card_at_work(chain, working, payload["cook"], "produce", "FCM-FOOD-1")
     action = EMPLOYEES[cook["card"]]["action"]
@@ -66,7 +66,7 @@ def take_drinks(state: dict, event: dict) -> None:
     errand boy milestone (FCM-FOOD-2)."""
     payload = event["payload"]
     player = payload["player"]
-    working = start_action(state, event, player, "food")
+    working = start_action(state, event, player)
     chain = state["chains"][player]
     boy = _card_at_work(chain, working, payload["card"], "get_drinks", "FCM-FOOD-2")
     action = EMPLOYEES[boy["card"]]["action"]
@@ -88,7 +88,7 @@ def collect_drinks(state: dict, event: dict) -> None:
     (FCM-FOOD-3)."""
     payload = event["payload"]
     player = payload["player"]
-    working = start_action(state, event, player, "food")
+    working = start_action(state, event, player)
     chain = state["chains"][player]
     buyer = _card_at_work(chain, working, payload["card"], "get_drinks", "FCM-FOOD-3")
     action = EMPLOYEES[buyer["card"]]["action"]

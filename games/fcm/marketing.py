@@ -26,7 +26,7 @@ ETERNAL = "first_billboard"
 def place_campaign(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, number = payload["player"], payload["number"]
-    start_action(state, event, player, "marketing")
+    start_action(state, event, player)
     chain = state["chains"][player]
     marketeer = _marketeer(chain, payload["marketeer"])
     action = EMPLOYEES[marketeer["card"]]["action"]

@@ -3,7 +3,14 @@
 import copy
 
 from games.fcm.building import add_garden, move_restaurant, place_house, place_restaurant
-from games.fcm.campaigns import clean_up, resolve_cleanup, resolve_marketing, run_campaign
+from games.fcm.campaigns import (
+    clean_up,
+    cleanup_due,
+    fill_freezer,
+    resolve_cleanup,
+    resolve_marketing,
+    run_campaign,
+)
 from games.fcm.dinnertime import bank_broke, end_dinnertime, resolve_dinnertime, serve_house
 from games.fcm.food import collect_drinks, take_drinks, take_food
 from games.fcm.marketing import place_campaign
@@ -42,6 +49,7 @@ HANDLERS = {
     "fcm.fired": fire,
     "fcm.salaries_paid": pay_salaries,
     "fcm.campaign_ran": run_campaign,
+    "fcm.freezer_filled": fill_freezer,
     "fcm.cleaned_up": clean_up,
 }
 
@@ -62,13 +70,15 @@ def evolve(state: dict, event: dict) -> dict:
 def pending(state: dict) -> str | None:
     """The automatic phase now due: dinnertime, unless it waits for the reserve cards after
     the bank's first break; payday's salaries, once every chain has fired and can pay; the
-    marketing campaigns; cleanup."""
+    marketing campaigns; cleanup, once every chain that owes its freezer choice has made it."""
     if state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
         return "dinnertime"
     if due(state):
         return "payday"
-    if state["phase"] in ("marketing", "cleanup"):
-        return state["phase"]
+    if state["phase"] == "marketing":
+        return "marketing"
+    if cleanup_due(state):
+        return "cleanup"
     return None
 
 

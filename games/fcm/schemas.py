@@ -10,6 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from games.fcm.data import EMPLOYEES, GOODS, MILESTONES
 from games.fcm.pieces import CORNERS, GARDEN_SIDES
+from games.fcm.working import ACTIONS
 
 PHASES = (
     "setup_restaurants",
@@ -28,7 +29,6 @@ CARD_PLACES = ("hand", "work", "beach", "busy")
 CARD_ID = r"^[a-z_]+-[1-9][0-9]*$"
 RESERVE_MONEY = (100, 200, 300)
 EDITIONS = ("original", "deluxe")
-WORKING_ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")
 SHA256_HEX = r"^[0-9a-f]{64}$"
 FOODS, DRINKS = ("burger", "pizza"), ("beer", "lemonade", "soda")
 NONCE_MIN_LENGTH = 16
@@ -222,7 +222,7 @@ class FoodAndDrinksSchema(Schema):
 
 class WorkingSchema(Schema):
     player = Name(required=True)
-    done = fields.List(fields.String(validate=validate.OneOf(WORKING_ACTIONS)), required=True)
+    done = fields.List(fields.String(validate=validate.OneOf(list(ACTIONS))), required=True)
     trained = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
     food_and_drinks = fields.List(fields.Nested(FoodAndDrinksSchema), load_default=list)
     acted = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
@@ -441,6 +441,11 @@ class CampaignRanSchema(Schema):
         required=True,
     )  # fmt: skip
     explanation = fields.Dict(required=True)
+
+
+class FreezerFilledSchema(Schema):
+    player = Name(required=True)
+    kept = CardCounts(GOODS, required=True)
 
 
 class CleanedUpSchema(Schema):

@@ -17,7 +17,7 @@ SEVERAL_TRAINERS = "first_pay_20"  # several trainers may work on one card (FCM-
 def train(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, trainer_id, steps = payload["player"], payload["trainer"], payload["steps"]
-    working = start_action(state, event, player, "train")
+    working = start_action(state, event, player)
     chain = state["chains"][player]
     cards = {card["id"]: card for card in chain["cards"]}
     trainer = _trainer(cards, trainer_id, working)

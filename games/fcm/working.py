@@ -18,7 +18,16 @@ from games.fcm.cards import at_work, has_drive_ins, issue_card_id, new_card
 from games.fcm.data import EMPLOYEES
 from games.fcm.dinnertime import begin_dinnertime
 
-ACTIONS = ("recruit", "train", "marketing", "food", "houses", "restaurants")  # FCM-WORK-3
+# FCM-WORK-3: a chain's actions in their fixed order, and the events that take each
+ACTIONS = {
+    "recruit": ("fcm.recruited",),
+    "train": ("fcm.trained",),
+    "marketing": ("fcm.campaign_placed",),
+    "food": ("fcm.food_taken", "fcm.drinks_taken", "fcm.drinks_collected"),
+    "houses": ("fcm.house_placed", "fcm.garden_added"),
+    "restaurants": ("fcm.restaurant_placed", "fcm.restaurant_moved"),
+}
+ACTION_OF = {event_type: action for action, types in ACTIONS.items() for event_type in types}
 
 
 def begin_working(state: dict) -> None:
@@ -54,11 +63,13 @@ def check_turn(state: dict, event: dict, player: str, what: str) -> dict:
     return working
 
 
-def start_action(state: dict, event: dict, player: str, action: str) -> dict:
-    """`player` may take `action` now: their turn (FCM-WORK-1), and no later action taken
-    yet (FCM-WORK-3). Returns the working record, with the action noted."""
+def start_action(state: dict, event: dict, player: str) -> dict:
+    """`player` may take the action of `event` now: their turn (FCM-WORK-1), and no later
+    action taken yet (FCM-WORK-3). Returns the working record, with the action noted."""
+    action = ACTION_OF[event["type"]]
     working = check_turn(state, event, player, action)
-    later = [done for done in working["done"] if ACTIONS.index(done) > ACTIONS.index(action)]
+    order = list(ACTIONS)
+    later = [done for done in working["done"] if order.index(done) > order.index(action)]
     if later:
         raise RuleViolation(
             "FCM-WORK-3",
@@ -94,7 +105,7 @@ def recruit(state: dict, event: dict) -> None:
     player, wanted = event["payload"]["player"], event["payload"]["cards"]
     if "recruit" in check_turn(state, event, player, "recruit")["done"]:
         raise RuleViolation("FCM-RECRUIT-1", f"{player} has recruited this turn already")
-    start_action(state, event, player, "recruit")
+    start_action(state, event, player)
     chain = state["chains"][player]
     free, paid = hires(chain)
     if len(wanted) > free + paid:

@@ -45,6 +45,30 @@ def test_summary_shows_version_status_and_pending_phase(client):
     assert client.get("/api/games/01ZZZZZZZZZZZZZZZZZZZZZZZZ").status_code == 404
 
 
+def test_the_game_says_what_it_waits_for_and_from_whom_at_the_head_and_at_any_step(client):
+    """The summary, GET next (at the head or `at`), and every replay step name the seats that
+    owe an action, what they may record, and the rule; a tally due is the worker's."""
+    game_id, token = create_toy(client)
+    assert client.get(f"/api/games/{game_id}").json["awaiting"] == {
+        "from": ["player:ann"], "types": ["toy.added"], "what": "ann adds", "rule": "TOY-TURN-1",
+    }  # fmt: skip
+    append(client, game_id, token, add("ann", 9))
+    append(client, game_id, token, add("ben", 2))
+    assert client.get(f"/api/games/{game_id}").json["awaiting"]["from"] == ["system:tally"]
+    listed = client.get("/api/games?kind=toy").json["items"]
+    assert next(g for g in listed if g["id"] == game_id)["awaiting"]["from"] == ["system:tally"]
+    now = client.get(f"/api/games/{game_id}/next")
+    assert now.headers["ETag"] == '"3"'
+    assert (now.json["version"], now.json["from"]) == (3, ["system:tally"])
+    then = client.get(f"/api/games/{game_id}/next?at=2").json
+    assert (then["version"], then["from"], then["what"]) == (2, ["player:ben"], "ben adds")
+    assert client.get(f"/api/games/{game_id}/next?at=4").status_code == 400
+    steps = client.get(f"/api/games/{game_id}/replay?from=1&to=3").json["steps"]
+    assert [s["awaiting"]["from"] for s in steps] == [
+        ["player:ann"], ["player:ben"], ["system:tally"]
+    ]  # fmt: skip
+
+
 def test_list_filters_by_kind_and_status_and_pages(client):
     ids = [create_toy(client)[0] for _ in range(5)]
     page = client.get("/api/games?limit=2").json

@@ -112,3 +112,13 @@ def resolve(state):
 
 def finished(state):
     return state["winner"] is not None and pending(state) is None
+
+
+def awaiting(state):
+    if finished(state):
+        return {"from": [], "types": [], "what": f"{state['winner']} won", "rule": "TOY-END-1"}
+    if pending(state):
+        return {"from": ["system:tally"], "types": [], "what": "a tally", "rule": "TOY-TALLY-1"}
+    player = state["players"][state["turn"]]
+    return {"from": [f"player:{player}"], "types": ["toy.added"], "what": f"{player} adds",
+            "rule": "TOY-TURN-1"}  # fmt: skip

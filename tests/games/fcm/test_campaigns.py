@@ -105,16 +105,51 @@ def test_cleanup_ends_the_turn_and_the_next_begins():
     assert (table.state["turn"], table.state["phase"]) == (6, "restructuring")
 
 
-def test_the_freezer_keeps_ten():
-    """FCM-CLEAN-1: a chain with the first throw-away milestone keeps up to ten tokens, here
-    in the order of the goods: the eight burgers, then two pizzas."""
+def with_freezer(**goods):
+    """ann at turn 5's marketing with the freezer milestone and `goods`."""
     table = at_marketing()
     ann = table.state["chains"]["ann"]
-    ann["goods"].update(burger=8, pizza=4)
+    ann["goods"].update(goods)
     ann["milestones"].append({"id": "first_throw_away", "turn": 4})
     table.state["supply"]["milestones"]["first_throw_away"] -= 1
     resolved(table)
+    return table
+
+
+def cleaned(table):
     [event] = fcm.resolve(table.state)
     table.record("cleaned_up", actor="system:cleanup", **event["payload"])
+    return event["payload"]["explanation"]
+
+
+def test_the_freezer_keeps_the_ten_its_chain_chooses_and_cleanup_waits_for_the_choice():
+    """FCM-CLEAN-1: ann holds 8 burgers and 4 pizzas with the freezer; cleanup waits for her
+    choice; she keeps 5 and 5, the other two are thrown away at once."""
+    table = with_freezer(burger=8, pizza=4)
+    assert table.state["phase"] == "cleanup" and fcm.pending(table.state) is None
+    table.refused("cleaned_up", "FCM-CLEAN-1", actor="system:cleanup", explanation={})
+    table.refused("freezer_filled", "FCM-CLEAN-1", player="ann", kept={"pizza": 5, "burger": 5})
+    table.refused("freezer_filled", "FCM-CLEAN-1", player="ann", kept={"burger": 8, "pizza": 3})
+    table.refused("freezer_filled", "FCM-CLEAN-1", player="bob", kept={})
+    table.record("freezer_filled", player="ann", kept={"burger": 6, "pizza": 4})
+    assert fcm.pending(table.state) == "cleanup"
+    explanation = cleaned(table)
+    assert explanation["chains"]["ann"] == {"kept": {"burger": 6, "pizza": 4}, "thrown": {}}
     goods = table.state["chains"]["ann"]["goods"]
-    assert (goods["burger"], goods["pizza"]) == (8, 2)
+    assert (goods["burger"], goods["pizza"]) == (6, 4)
+
+
+def test_with_ten_or_fewer_or_one_kind_there_is_nothing_to_choose():
+    """FCM-CLEAN-1: 12 burgers: the freezer keeps ten of them, no choice is asked for; a
+    choice recorded anyway is refused."""
+    table = with_freezer(burger=12)
+    assert fcm.pending(table.state) == "cleanup"
+    table.refused("freezer_filled", "FCM-CLEAN-1", player="ann", kept={"burger": 10})
+    explanation = cleaned(table)
+    assert explanation["chains"]["ann"] == {"kept": {"burger": 10}, "thrown": {"burger": 2}}
+
+
+def test_the_freezer_is_filled_only_at_cleanup():
+    """FCM-TURN-1: during marketing the choice is early."""
+    table = at_marketing()
+    table.refused("freezer_filled", "FCM-TURN-1", player="ann", kept={})
