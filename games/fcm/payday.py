@@ -57,6 +57,9 @@ def fire(state: dict, event: dict) -> None:
     chain = state["chains"][player]
     if player in state["payday"]["fired"] and salaries(chain)["net"] <= chain["cash"]:
         raise RuleViolation("FCM-PAY-1", f"{player} has recorded this payday's firing already")
+    repeated = sorted({card_id for card_id in ids if ids.count(card_id) > 1})
+    if repeated:
+        raise RuleViolation("FCM-PAY-1", f"{', '.join(repeated)} named twice: a card goes once")
     cards = {card["id"]: card for card in chain["cards"]}
     for card_id in ids:
         card = cards.get(card_id)

@@ -42,6 +42,14 @@ def test_fired_cards_go_back_to_the_stock_busy_marketeers_stay():
     assert "already" in error.message
 
 
+def test_a_card_named_twice_is_refused_not_fired_twice():
+    """FCM-PAY-1: a firing that names a card twice is refused, the stock unchanged."""
+    table = at_payday()
+    [waitress] = ids(table.state, "ann", "waitress")
+    error = table.refused("fired", "FCM-PAY-1", player="ann", cards=[waitress, waitress])
+    assert "named twice" in error.message
+
+
 def test_salaries_wait_for_every_chain_s_firing():
     """FCM-PAY-1, FCM-PAY-2: the worker pays once both have recorded theirs."""
     table = at_payday(cash={"ann": 100, "bob": 100})
