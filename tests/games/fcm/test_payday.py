@@ -2,7 +2,10 @@
 
 import json
 
+import pytest
+
 import games.fcm as fcm
+from games.errors import RuleViolation
 from games.sealed import canonical_text, commitment
 from tests.games.fcm.table import Table, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired, ids
@@ -194,3 +197,15 @@ def test_under_deluxe_a_chain_that_cannot_pay_seals_again_once_every_firing_is_r
     table.record("firing_revealed", player="ann", cards=[cook], nonce=nonce("ann"))
     assert fcm.pending(table.state) == "payday"
     assert paid(table)["chains"]["ann"] == 10
+
+
+def test_a_declared_payday_holds_sealed_firings_only_in_a_deluxe_game():
+    """FCM-PAY-1: a declared original payday with a sealed firing is refused; a Deluxe one
+    with ann's sealed firing is taken as declared."""
+    position = at_payday().state
+    position["payday"]["sealed"] = {"ann": firing([], "ann")}
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-PAY-1" and "Deluxe" in caught.value.message
+    position["options"]["edition"] = "deluxe"
+    assert Table(position["players"], position=position).state == position
