@@ -8,7 +8,7 @@ firing) every one of them is named.
 """
 
 from games.fcm.campaigns import FREEZER, freezer_choice_owed
-from games.fcm.payday import short
+from games.fcm.payday import short, to_fire
 from games.fcm.rules import pending
 from games.fcm.working import ACTIONS
 
@@ -114,6 +114,8 @@ def _dinnertime(state: dict) -> dict:
 
 
 def _payday(state: dict) -> dict:
+    if state["options"]["edition"] == "deluxe":
+        return _deluxe_payday(state)
     owing = [n for n in state["turn_order"] if n not in state["payday"]["fired"]]
     if owing:
         what = f"{_names(owing)} to record whom they fire (an empty list for nobody)"
@@ -121,6 +123,21 @@ def _payday(state: dict) -> dict:
     cannot_pay = [n for n in state["turn_order"] if n in short(state)]
     what = f"{_names(cannot_pay)} cannot pay the salaries and must fire more"
     return _wait(cannot_pay, ["fcm.fired"], what, "FCM-PAY-2")
+
+
+def _deluxe_payday(state: dict) -> dict:
+    """Firing simultaneous and secret: every chain with a firing to make seals it, then the
+    sealed ones are revealed (FCM-PAY-1)."""
+    sealed = state["payday"]["sealed"]
+    firing = to_fire(state)
+    sealing = [n for n in state["turn_order"] if n in firing and n not in sealed]
+    if sealing:
+        short_of_cash = "" if set(sealing) - set(short(state)) else ", as they cannot pay"
+        what = f"{_names(sealing)} to seal whom they fire, face down{short_of_cash}"
+        return _wait(sealing, ["fcm.firing_sealed"], what, "FCM-PAY-1")
+    revealing = [n for n in state["turn_order"] if n in sealed]
+    what = f"{_names(revealing)} to reveal the firing sealed face down"
+    return _wait(revealing, ["fcm.firing_revealed"], what, "FCM-PAY-1")
 
 
 def _cleanup(state: dict) -> dict:

@@ -386,11 +386,40 @@ FIRED = EventType(
     name="fcm.fired",
     schema=schemas.FiredSchema,
     description=(
-        "At payday each chain records whom it fires, an empty list for nobody: cards in the "
-        "structure or on the beach go back to the stock; busy marketeers stay (FCM-PAY-1). A "
-        "chain that cannot pay its salaries must fire until it can, and may record again."
+        "At payday in the original edition each chain records whom it fires, in the open, an "
+        "empty list for nobody: cards in the structure or on the beach go back to the stock; "
+        "busy marketeers stay (FCM-PAY-1). A chain that cannot pay its salaries must fire "
+        "until it can, and may record again. A Deluxe game refuses it: it fires sealed."
     ),
     example={"player": "ann", "cards": ["waitress-3"]},
+)
+
+EXAMPLE_FIRING = ["waitress-3"]
+EXAMPLE_FIRING_COMMITMENT = commitment(canonical_text(EXAMPLE_FIRING), EXAMPLE_NONCE)
+
+FIRING_SEALED = EventType(
+    name="fcm.firing_sealed",
+    schema=schemas.FiringSealedSchema,
+    description=(
+        "At payday in the Deluxe edition each chain chooses whom it fires face down "
+        "(FCM-PAY-1): the commitment is the lowercase SHA-256 hex digest of "
+        "'<cards>:<nonce>', cards the list of card ids to fire as canonical JSON (no spaces, "
+        "in the order they will be revealed; [] for nobody). A chain still unable to pay once "
+        "every firing is revealed seals again. An original game refuses it: it fires open."
+    ),
+    example={"player": "ann", "commitment": EXAMPLE_FIRING_COMMITMENT},
+)
+
+FIRING_REVEALED = EventType(
+    name="fcm.firing_revealed",
+    schema=schemas.FiringRevealedSchema,
+    description=(
+        "Once every chain with a firing to make has sealed it, a sealed firing is turned face "
+        "up with its nonce; it is refused unless it opens the commitment and fires only cards "
+        "in the structure or on the beach, not the CEO, not a busy marketeer (FCM-PAY-1). The "
+        "cards go back to the stock."
+    ),
+    example={"player": "ann", "cards": EXAMPLE_FIRING, "nonce": EXAMPLE_NONCE},
 )
 
 SALARIES_PAID = EventType(
@@ -398,10 +427,11 @@ SALARIES_PAID = EventType(
     schema=schemas.SalariesPaidSchema,
     derived=True,
     description=(
-        "Written by the worker once every chain has fired and can pay: $5 for every card "
-        "held that shows a salary symbol, busy marketeers included, less $5 for each unused "
-        "hire of a recruiting manager or HR director and $15 with the first-train milestone, "
-        "never below $0, paid to the bank (FCM-PAY-2, FCM-PAY-3)."
+        "Written by the worker once every chain has fired (Deluxe: every firing revealed) "
+        "and can pay: $5 for every card held that shows a salary symbol, busy marketeers "
+        "included, less $5 for each unused hire of a recruiting manager or HR director and "
+        "$15 with the first-train milestone, never below $0, paid to the bank (FCM-PAY-2, "
+        "FCM-PAY-3)."
     ),
     example={"chains": {"ann": 10, "bob": 0}, "explanation": {}},
 )
@@ -481,6 +511,8 @@ EVENT_TYPES = [
     BANK_BROKE,
     DINNERTIME_ENDED,
     FIRED,
+    FIRING_SEALED,
+    FIRING_REVEALED,
     SALARIES_PAID,
     CAMPAIGN_RAN,
     FREEZER_FILLED,

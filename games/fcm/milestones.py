@@ -1,10 +1,15 @@
 """Milestones (FCM-MILE-1): claimed the instant their condition is met, by every chain that
-meets it while a copy is left, each chain once; they take effect at once and for good.
+meets it while the milestone is in play, each chain once; they take effect at once and for
+good.
 
 The engine claims them itself after each event, from what the event did (`claim_after`): a
-table records what happened, never the claim. Copies claimed by others in the same turn stay
-in play until cleanup removes the rest (FCM-CLEAN-3, with cleanup). The introductory game has
-none. What each condition is, from the reference data's triggers:
+table records what happened, never the claim. In the original edition each claim takes one
+of the milestone's copies (milestones.json `copies`), and with none left nobody claims it;
+copies not claimed that turn stay in play until cleanup removes them (FCM-CLEAN-3, with
+cleanup). In the Deluxe edition milestones lie on boards with no copy limit: each one is in
+the supply once, a claim takes nothing, and every chain meeting the condition claims it until
+the cleanup of the turn it was first claimed takes it out of the game. The introductory game
+has none. What each condition is, from the reference data's triggers:
 
 - recruiting 3 or more cards in one turn, the CEO's hire included: first_hire_3, which brings
   two management trainees from the stock to the beach at once (fewer if the stock is short);
@@ -41,13 +46,15 @@ PAID_20 = 20
 
 
 def claim(state: dict, player: str, milestone: str) -> bool:
-    """`player`'s chain claims `milestone` if it has not and a copy is left; its immediate
-    effect happens at once. Whether it was claimed."""
+    """`player`'s chain claims `milestone` if it has not and the milestone is in play; its
+    immediate effect happens at once. Whether it was claimed. In the original edition the
+    claim takes a copy; in the Deluxe edition there is no copy limit (FCM-MILE-1)."""
     chain = state["chains"][player]
     supply = state["supply"]["milestones"]
     if supply.get(milestone, 0) < 1 or holds(chain, milestone):
         return False
-    supply[milestone] -= 1
+    if not no_copy_limit(state):
+        supply[milestone] -= 1
     chain["milestones"].append({"id": milestone, "turn": state["turn"]})
     for card, count in MILESTONES[milestone]["effect_data"].get("gain_cards", {}).items():
         gained = min(count, state["supply"]["employees"][card])
@@ -55,6 +62,11 @@ def claim(state: dict, player: str, milestone: str) -> bool:
         for _ in range(gained):
             chain["cards"].append(new_card(issue_card_id(state, card), card, "beach", new=True))
     return True
+
+
+def no_copy_limit(state: dict) -> bool:
+    """Whether milestones are claimed without using up copies: the Deluxe edition's boards."""
+    return state["options"]["edition"] == "deluxe"
 
 
 def claim_after(before: dict, after: dict, event: dict) -> None:

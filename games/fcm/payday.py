@@ -1,15 +1,27 @@
 """Payday (FCM-PAY-1 to 3): each chain fires whom it will, then the worker pays the salaries.
 
-Each chain records `fcm.fired` (an empty list for nobody): cards in the structure or on the
-beach go back to the stock; busy marketeers stay (FCM-PAY-1). When every chain has, the
-worker writes `fcm.salaries_paid`: $5 for every card held that shows a salary symbol, busy
-marketeers included (FCM-PAY-2), less every discount (each unused hire of a recruiting
-manager or HR director $5, the first-train milestone $15), never below $0 (FCM-PAY-3); with
-the first billboard milestone the marketeers draw no salary. The salaries go to the bank.
+Firing sends cards in the structure or on the beach back to the stock; busy marketeers stay
+(FCM-PAY-1). In the original edition each chain records `fcm.fired` in the open (an empty
+list for nobody). In the Deluxe edition firing is simultaneous and secret: each chain records
+`fcm.firing_sealed`, a commitment to its list of card ids (games/sealed.py: the list's
+canonical JSON), and `fcm.firing_revealed` turns it face up, accepted only once every chain
+that has a firing to make has sealed, so nobody fires knowing what another fired. Each
+edition refuses the other's events.
+
+When every chain has fired and can pay, the worker writes `fcm.salaries_paid`: $5 for every
+card held that shows a salary symbol, busy marketeers included (FCM-PAY-2), less every
+discount (each unused hire of a recruiting manager or HR director $5, the first-train
+milestone $15), never below $0 (FCM-PAY-3); with the first billboard milestone the
+marketeers draw no salary. The salaries go to the bank.
 
 A chain that cannot pay must fire until it can, and who goes is its choice: until it has,
-the game waits, and that chain may record `fcm.fired` again. While the phase lasts,
-`state["payday"]` is `{"fired": [the chains that have recorded their firing]}`.
+the game waits. In the original edition that chain may record `fcm.fired` again. In the
+Deluxe edition it seals and reveals again, once every firing is revealed: the chains still
+short fire together, each sealed, as the first firings were, and a reveal waits until every
+one of them has sealed again.
+
+While the phase lasts, `state["payday"]` is `{"fired": [the chains that have recorded, or
+revealed, their firing], "sealed": {chain: commitment of a firing not yet revealed}}`.
 """
 
 from games.errors import RuleViolation
@@ -17,6 +29,7 @@ from games.fcm.actors import check_actor
 from games.fcm.campaigns import begin_marketing
 from games.fcm.cards import holds
 from games.fcm.data import EMPLOYEES, MILESTONES
+from games.sealed import canonical_text, check_opens
 
 SALARY = 5
 UNUSED_HIRE = 5
@@ -24,7 +37,7 @@ UNUSED_HIRE = 5
 
 def begin_payday(state: dict) -> None:
     state["phase"] = "payday"
-    state["payday"] = {"fired": []}
+    state["payday"] = {"fired": [], "sealed": {}}
 
 
 def salaries(chain: dict) -> dict:
@@ -49,14 +62,79 @@ def salaries(chain: dict) -> dict:
 
 
 def fire(state: dict, event: dict) -> None:
-    """`fcm.fired`: the chain's firing this payday, once, or again while it cannot pay."""
+    """`fcm.fired`: the chain's firing this payday, recorded open by the original rules, once,
+    or again while it cannot pay (FCM-PAY-1)."""
     player, ids = event["payload"]["player"], event["payload"]["cards"]
     check_actor(state, event, player, "FCM-PAY-1")
-    if state["phase"] != "payday":
-        raise RuleViolation("FCM-TURN-1", f"firing is part of payday; this is {state['phase']}")
+    _check_edition(state, "original", "fcm.fired")
+    _check_phase(state)
     chain = state["chains"][player]
     if player in state["payday"]["fired"] and salaries(chain)["net"] <= chain["cash"]:
         raise RuleViolation("FCM-PAY-1", f"{player} has recorded this payday's firing already")
+    fire_cards(state, player, ids)
+
+
+def seal_firing(state: dict, event: dict) -> None:
+    """`fcm.firing_sealed`: the chain's firing face down, by the Deluxe rules (FCM-PAY-1): at
+    first every chain's, and once every firing is revealed, another from each chain that
+    still cannot pay."""
+    player = event["payload"]["player"]
+    check_actor(state, event, player, "FCM-PAY-1")
+    _check_edition(state, "deluxe", "fcm.firing_sealed")
+    _check_phase(state)
+    payday = state["payday"]
+    if player in payday["sealed"]:
+        raise RuleViolation("FCM-PAY-1", f"{player} has sealed a firing not yet revealed")
+    if player not in to_fire(state):
+        raise RuleViolation(
+            "FCM-PAY-1",
+            f"{player} has revealed this payday's firing already; a chain fires again only once"
+            " every firing is revealed, and only if it cannot pay",
+        )
+    payday["sealed"][player] = event["payload"]["commitment"]
+
+
+def reveal_firing(state: dict, event: dict) -> None:
+    """`fcm.firing_revealed`: a sealed firing turned face up, once every chain with a firing to
+    make has sealed; it must open the commitment and fire only cards the chain may fire
+    (FCM-PAY-1)."""
+    payload = event["payload"]
+    player = payload["player"]
+    check_actor(state, event, player, "FCM-PAY-1")
+    _check_edition(state, "deluxe", "fcm.firing_revealed")
+    _check_phase(state)
+    payday = state["payday"]
+    sealed = payday["sealed"].get(player)
+    if sealed is None:
+        raise RuleViolation("FCM-PAY-1", f"{player} has no sealed firing to reveal")
+    waiting = [name for name in to_fire(state) if name not in payday["sealed"]]
+    if waiting:
+        raise RuleViolation(
+            "FCM-PAY-1",
+            "firings are revealed together, once every chain that fires has sealed; waiting"
+            f" for {', '.join(waiting)}",
+        )
+    check_opens(sealed, canonical_text(payload["cards"]), payload["nonce"], "FCM-PAY-1",
+                "firing")  # fmt: skip
+    fire_cards(state, player, payload["cards"])
+    del payday["sealed"][player]
+
+
+def to_fire(state: dict) -> list[str]:
+    """The chains with a firing still to make, by the Deluxe rules: those that have not
+    revealed one; once every chain has, those that cannot pay (FCM-PAY-1)."""
+    fired = state["payday"]["fired"]
+    first = [name for name in state["players"] if name not in fired]
+    return first or short(state)
+
+
+def fire_cards(state: dict, player: str, ids: list[str]) -> None:
+    """The cards `ids` of `player`'s chain back to the stock: any in the structure or on the
+    beach, not the CEO, not a busy marketeer, none named twice (FCM-PAY-1)."""
+    chain = state["chains"][player]
+    repeated = sorted({card_id for card_id in ids if ids.count(card_id) > 1})
+    if repeated:
+        raise RuleViolation("FCM-PAY-1", f"{', '.join(repeated)} named twice: a card goes once")
     cards = {card["id"]: card for card in chain["cards"]}
     for card_id in ids:
         card = cards.get(card_id)
@@ -72,6 +150,29 @@ def fire(state: dict, event: dict) -> None:
         state["payday"]["fired"].append(player)
 
 
+def _check_edition(state: dict, edition: str, event_type: str) -> None:
+    """Refuse `event_type`, a way of firing of `edition`, in a game of the other (FCM-PAY-1)."""
+    if state["options"]["edition"] == edition:
+        return
+    if edition == "original":
+        raise RuleViolation(
+            "FCM-PAY-1",
+            f"{event_type} is the original edition's open firing; this game plays the Deluxe"
+            " edition, where firing is simultaneous and secret: record fcm.firing_sealed, then"
+            " fcm.firing_revealed once every chain has sealed",
+        )
+    raise RuleViolation(
+        "FCM-PAY-1",
+        f"{event_type} is the Deluxe edition's secret firing; this game plays the original"
+        " edition, where each chain records fcm.fired in the open",
+    )
+
+
+def _check_phase(state: dict) -> None:
+    if state["phase"] != "payday":
+        raise RuleViolation("FCM-TURN-1", f"firing is part of payday; this is {state['phase']}")
+
+
 def short(state: dict) -> list[str]:
     """The chains that cannot pay what they owe: they must fire more first."""
     return [name for name, chain in state["chains"].items()
@@ -79,10 +180,12 @@ def short(state: dict) -> list[str]:
 
 
 def due(state: dict) -> bool:
-    """Every chain has fired and can pay: the worker pays the salaries."""
+    """Every chain has fired (by the Deluxe rules: revealed, with no firing left sealed) and
+    can pay: the worker pays the salaries."""
     return (
         state["phase"] == "payday"
         and len(state["payday"]["fired"]) == len(state["players"])
+        and not state["payday"]["sealed"]
         and not short(state)
     )
 

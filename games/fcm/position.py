@@ -361,14 +361,23 @@ def check_working(state: dict) -> None:
 
 
 def check_dinnertime(state: dict) -> None:
-    """Dinnertime is being resolved exactly in its phase; a winner is named exactly when the
-    game is over (FCM-TURN-1, FCM-BANK-4)."""
+    """Dinnertime is being resolved exactly in its phase, payday's firings too, a sealed one
+    only by a player of a Deluxe game; a winner is named exactly when the game is over
+    (FCM-TURN-1, FCM-PAY-1, FCM-BANK-4)."""
     if (state["dinnertime"] is not None) != (state["phase"] == "dinnertime"):
         raise RuleViolation("FCM-TURN-1", "dinnertime is resolved during dinnertime only")
     if (state["marketing"] is not None) != (state["phase"] == "marketing"):
         raise RuleViolation("FCM-TURN-1", "campaigns run during marketing only")
     if (state["payday"] is not None) != (state["phase"] == "payday"):
         raise RuleViolation("FCM-TURN-1", "firing is recorded during payday only")
+    if state["payday"] is not None and state["payday"]["sealed"]:
+        if state["options"]["edition"] != "deluxe":
+            raise RuleViolation("FCM-PAY-1", "only the Deluxe edition fires sealed")
+        strangers = sorted(set(state["payday"]["sealed"]) - set(state["players"]))
+        if strangers:
+            raise RuleViolation(
+                "FCM-PAY-1", f"{', '.join(strangers)} sealed a firing but does not play here"
+            )
     if (state["winner"] is not None) != (state["phase"] == "over"):
         raise RuleViolation("FCM-BANK-4", "a winner is named when the game is over, and only then")
     if state["winner"] is not None and state["winner"] not in state["players"]:

@@ -16,7 +16,14 @@ from games.fcm.food import collect_drinks, take_drinks, take_food
 from games.fcm.marketing import place_campaign
 from games.fcm.milestones import claim_after
 from games.fcm.order import pick_turn_order
-from games.fcm.payday import due, fire, pay_salaries, resolve_payday
+from games.fcm.payday import (
+    due,
+    fire,
+    pay_salaries,
+    resolve_payday,
+    reveal_firing,
+    seal_firing,
+)
 from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
 from games.fcm.restructuring import choose_structure, reveal_structure, seal_structure
 from games.fcm.setup import pass_starting_restaurant, place_starting_restaurant
@@ -47,6 +54,8 @@ HANDLERS = {
     "fcm.bank_broke": bank_broke,
     "fcm.dinnertime_ended": end_dinnertime,
     "fcm.fired": fire,
+    "fcm.firing_sealed": seal_firing,
+    "fcm.firing_revealed": reveal_firing,
     "fcm.salaries_paid": pay_salaries,
     "fcm.campaign_ran": run_campaign,
     "fcm.freezer_filled": fill_freezer,
@@ -69,8 +78,9 @@ def evolve(state: dict, event: dict) -> dict:
 
 def pending(state: dict) -> str | None:
     """The automatic phase now due: dinnertime, unless it waits for the reserve cards after
-    the bank's first break; payday's salaries, once every chain has fired and can pay; the
-    marketing campaigns; cleanup, once every chain that owes its freezer choice has made it."""
+    the bank's first break; payday's salaries, once every chain has fired (by the Deluxe
+    rules: every firing revealed) and can pay; the marketing campaigns; cleanup, once every
+    chain that owes its freezer choice has made it."""
     if state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
         return "dinnertime"
     if due(state):

@@ -236,6 +236,10 @@ class DinnertimeSchema(Schema):
 
 class PaydaySchema(Schema):
     fired = fields.List(Name(), required=True)
+    sealed = fields.Dict(
+        keys=Name(), values=fields.String(validate=validate.Regexp(SHA256_HEX)),
+        load_default=dict,
+    )  # fmt: skip
 
 
 class MarketingSchema(Schema):
@@ -427,6 +431,17 @@ class DinnertimeEndedSchema(Schema):
 class FiredSchema(Schema):
     player = Name(required=True)
     cards = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+
+
+class FiringSealedSchema(Schema):
+    player = Name(required=True)
+    commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
+
+
+class FiringRevealedSchema(Schema):
+    player = Name(required=True)
+    cards = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+    nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
 
 
 class SalariesPaidSchema(Schema):

@@ -49,11 +49,17 @@ def new_game(
 ) -> dict:
     """The state before the first starting restaurant (FCM-SETUP-1 to FCM-SETUP-7): the map as
     laid, the thinned stock, the bank, the chains, and the last player in turn order to act.
-    The introductory game has its own bank and no milestones."""
+    The introductory game has its own bank and no milestones; the Deluxe edition has each
+    milestone once, on its board, with no copy limit (milestones.py)."""
     board = Board.from_layout(layout, connection)
     count = len(players)
     introductory = options["introductory"]
-    milestones = {} if introductory else {m: card["copies"] for m, card in MILESTONES.items()}
+    if introductory:
+        milestones = {}
+    elif options["edition"] == "deluxe":
+        milestones = dict.fromkeys(MILESTONES, 1)
+    else:
+        milestones = {m: card["copies"] for m, card in MILESTONES.items()}
     state = {
         "players": list(players),
         "options": dict(options),

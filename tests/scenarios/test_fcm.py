@@ -386,3 +386,44 @@ def test_the_second_bank_break_ends_the_game_with_a_winner_through_the_api(clien
     assert state["bank"]["breaks"] == 2 and state["bank"]["shortfall"] > 0
     assert client.get("/api/games?kind=fcm&status=finished").json["items"][0]["id"] == game["id"]
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_a_deluxe_payday_sealed_revealed_and_paid_by_a_real_worker(client, start_worker):
+    """FCM-PAY-1, FCM-PAY-2 in the Deluxe edition through the API with a worker: a reveal
+    before bob has sealed is refused, both chains seal their firing, a reveal with the wrong
+    nonce is refused and kept in the audit without the firing, both reveal, the worker pays
+    the salaries; the log replays and verifies."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_payday import at_payday, firing
+
+    position = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe").state
+    [waitress] = [c["id"] for c in position["chains"]["ann"]["cards"] if c["card"] == "waitress"]
+    start_worker()
+    game = create(client, ["ann", "bob"], position=position)
+    assert game["pending"] is None
+    sealed = firing([waitress], "ann")
+    assert record(client, game, "firing_sealed", "ann", commitment=sealed).status_code == 201
+    early = record(client, game, "firing_revealed", "ann", cards=[waitress], nonce=nonce("ann"))
+    assert early.status_code == 422 and early.json["rule"] == "FCM-PAY-1"
+    assert "waiting for bob" in early.json["detail"]
+    assert record(client, game, "firing_sealed", "bob",
+                  commitment=firing([], "bob")).status_code == 201  # fmt: skip
+    assert state_of(client, game)["payday"]["sealed"] == {"ann": sealed, "bob": firing([], "bob")}
+    wrong = record(client, game, "firing_revealed", "ann", cards=[waitress], nonce=nonce("bob"))
+    assert wrong.status_code == 422 and wrong.json["rule"] == "FCM-PAY-1"
+    assert wrong.json["details"] == {"commitment": sealed} and waitress not in wrong.json["detail"]
+    refusals = client.get(f"/api/games/{game['id']}/refusals").json["items"]
+    [kept] = [r for r in refusals if r["details"] == {"commitment": sealed}]
+    assert kept["events"][0]["payload"]["nonce"] == nonce("bob")
+    for player, cards in (("ann", [waitress]), ("bob", [])):
+        answer = record(client, game, "firing_revealed", player, cards=cards, nonce=nonce(player))
+        assert answer.status_code == 201, answer.json
+    wait_for(lambda: state_of(client, game)["phase"] != "payday", timeout=30)
+    events = client.get(f"/api/games/{game['id']}/events?limit=500").json["items"]
+    [salaries] = [e for e in events if e["type"] == "fcm.salaries_paid"]
+    assert salaries["actor"] == "system:payday"
+    assert salaries["payload"]["chains"] == {"ann": 5, "bob": 5}
+    state = state_of(client, game)
+    assert waitress not in [c["id"] for c in state["chains"]["ann"]["cards"]]
+    assert state["chains"]["ann"]["cash"] == 95 and state["chains"]["bob"]["cash"] == 95
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True

@@ -123,3 +123,19 @@ def test_cleanup_waits_for_a_freezer_choice_then_for_the_worker():
     assert who(table.state) == (["player:ann"], ["fcm.freezer_filled"], "FCM-CLEAN-1")
     table.record("freezer_filled", player="ann", kept={"burger": 8, "pizza": 2})
     assert who(table.state) == (["system:cleanup"], [], "FCM-TURN-1")
+
+
+def test_a_deluxe_payday_waits_for_every_seal_then_for_the_reveals():
+    """FCM-PAY-1 by the Deluxe rules: both chains seal, then both reveal."""
+    from tests.games.fcm.test_payday import firing
+
+    table = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe")
+    assert who(table.state) == (["player:ann", "player:bob"], ["fcm.firing_sealed"], "FCM-PAY-1")
+    table.record("firing_sealed", player="bob", commitment=firing([], "bob"))
+    assert who(table.state)[0] == ["player:ann"]
+    table.record("firing_sealed", player="ann", commitment=firing([], "ann"))
+    assert who(table.state) == (
+        ["player:ann", "player:bob"],
+        ["fcm.firing_revealed"],
+        "FCM-PAY-1",
+    )

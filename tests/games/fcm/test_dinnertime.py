@@ -172,13 +172,15 @@ def test_a_cfo_or_the_hundred_dollar_milestone_adds_half_rounded_up():
 # --- the phase, on the turn-5 map: the worker's events and what they do -------------------
 
 
-def at_dinner(demand, goods, cash=0, bank=None, breaks=0, introductory=False):
+def at_dinner(demand, goods, cash=0, bank=None, breaks=0, introductory=False, edition=None):
     """ann and bob at turn 5 in dinnertime: `demand` {house: [goods]}, each chain's `goods`
     {chain: {good: n}}, the bank's cash; an introductory game without reserve cards and
-    milestones if asked."""
+    milestones if asked; a game of another `edition` if given."""
     from tests.games.fcm.table import Table, turn_five
 
     position = turn_five()
+    if edition:
+        position["options"]["edition"] = edition
     if introductory:
         position["options"]["introductory"] = True
         position["supply"]["milestones"] = {}

@@ -139,3 +139,67 @@ def test_cash_and_salaries_claim_their_milestones():
         table.record("fired", player=player, cards=[])
     assert paid(table)["chains"]["ann"] == 20
     assert "first_pay_20" in claimed(table.state)
+
+
+def the_worker(table):
+    """Every automatic phase now due, resolved and folded as the worker does."""
+    import games.fcm as fcm
+
+    while phase := fcm.pending(table.state):
+        for event in fcm.resolve(table.state):
+            table.record(event["type"].removeprefix("fcm."), actor=f"system:{phase}",
+                         **event["payload"])  # fmt: skip
+
+
+def cash_claims_with_one_copy_left(edition):
+    """ann and bob with $95 each at dinnertime, ann selling a burger, one first_to_have_20
+    left in the supply; the worker's dinnertime."""
+    from tests.games.fcm.test_dinnertime import at_dinner
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
+                      cash=95, bank=500, edition=edition)  # fmt: skip
+    table.state["supply"]["milestones"]["first_to_have_20"] = 1
+    the_worker(table)
+    assert table.state["phase"] == "payday"
+    return table
+
+
+def test_a_milestone_s_copies_limit_its_claims_in_the_original_edition():
+    """FCM-MILE-1: with one copy left, ann, first in turn order, claims first_to_have_20 and
+    bob, who has $95 too, does not."""
+    table = cash_claims_with_one_copy_left("original")
+    assert "first_to_have_20" in claimed(table.state)
+    assert "first_to_have_20" not in claimed(table.state, "bob")
+    assert table.state["supply"]["milestones"]["first_to_have_20"] == 0
+
+
+def test_deluxe_milestones_have_no_copy_limit_and_leave_after_the_turn_first_claimed():
+    """FCM-MILE-1, FCM-CLEAN-3, Deluxe: milestones on boards, no copy limit; both chains
+    claim first_to_have_20 at the end of dinnertime, the supply keeps it through the turn, and
+    cleanup takes it out of the game."""
+    from tests.games.fcm.table import nonce
+    from tests.games.fcm.test_payday import firing
+
+    table = cash_claims_with_one_copy_left("deluxe")
+    assert claimed(table.state)["first_to_have_20"] == 5
+    assert claimed(table.state, "bob")["first_to_have_20"] == 5
+    assert table.state["supply"]["milestones"]["first_to_have_20"] == 1
+    for player in ("ann", "bob"):
+        table.record("firing_sealed", player=player, commitment=firing([], player))
+    for player in ("ann", "bob"):
+        table.record("firing_revealed", player=player, cards=[], nonce=nonce(player))
+    the_worker(table)
+    assert (table.state["turn"], table.state["phase"]) == (6, "restructuring")
+    assert table.state["supply"]["milestones"]["first_to_have_20"] == 0
+
+
+def test_a_deluxe_game_puts_each_milestone_on_its_board_once():
+    """FCM-MILE-1, Deluxe: one of each in the supply, none claimed; the original edition has
+    the box's copies."""
+    from games.fcm.data import MILESTONES
+    from tests.games.fcm.table import created
+
+    deluxe = created(["ann", "bob"], edition="deluxe")["supply"]["milestones"]
+    assert deluxe == dict.fromkeys(MILESTONES, 1)
+    original = created(["ann", "bob"])["supply"]["milestones"]
+    assert original == {m: card["copies"] for m, card in MILESTONES.items()}

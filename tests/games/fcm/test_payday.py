@@ -1,15 +1,23 @@
 """games/fcm/payday.py: firing, then salaries paid by the worker (FCM-PAY-1 to 3)."""
 
+import json
+
+import pytest
+
 import games.fcm as fcm
-from tests.games.fcm.table import Table, turn_five
+from games.errors import RuleViolation
+from games.sealed import canonical_text, commitment
+from tests.games.fcm.table import Table, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired, ids
 
 
-def at_payday(ann=(), bob=(), cash=None, unused_hires=0, milestones=()):
-    """ann and bob at turn 5's payday, each with more cards (names); ann's `milestones`."""
+def at_payday(ann=(), bob=(), cash=None, unused_hires=0, milestones=(), edition="original"):
+    """ann and bob at turn 5's payday, each with more cards (names); ann's `milestones`; the
+    game of `edition`."""
     position = hired(hired(turn_five(), "ann", *ann), "bob", *bob)
     position.update(phase="payday", restructuring=None)
-    position["payday"] = {"fired": []}
+    position["options"]["edition"] = edition
+    position["payday"] = {"fired": [], "sealed": {}}
     for name, amount in (cash or {}).items():
         position["chains"][name]["cash"] = amount
     position["chains"]["ann"]["unused_hires"] = unused_hires
@@ -40,6 +48,14 @@ def test_fired_cards_go_back_to_the_stock_busy_marketeers_stay():
     table.refused("fired", "FCM-PAY-1", player="bob", cards=ids(table.state, "bob", "ceo"))
     error = table.refused("fired", "FCM-PAY-1", player="ann", cards=[])
     assert "already" in error.message
+
+
+def test_a_card_named_twice_is_refused_not_fired_twice():
+    """FCM-PAY-1: a firing that names a card twice is refused, the stock unchanged."""
+    table = at_payday()
+    [waitress] = ids(table.state, "ann", "waitress")
+    error = table.refused("fired", "FCM-PAY-1", player="ann", cards=[waitress, waitress])
+    assert "named twice" in error.message
 
 
 def test_salaries_wait_for_every_chain_s_firing():
@@ -94,3 +110,102 @@ def test_a_chain_that_cannot_pay_fires_until_it_can():
     table.record("fired", player="ann", cards=ids(table.state, "ann", "pizza_cook"))
     assert fcm.pending(table.state) == "payday"
     assert paid(table)["chains"]["ann"] == 10
+
+
+def firing(cards, player):
+    """The commitment to firing `cards`, with the player's nonce."""
+    return commitment(canonical_text(cards), nonce(player))
+
+
+def test_deluxe_firings_are_sealed_and_revealed_once_every_chain_has_sealed():
+    """FCM-PAY-1, Deluxe: ann seals her firing; the state holds the commitment only; her
+    reveal waits for bob's seal; a wrong nonce is refused without repeating the firing; the
+    salaries wait for every reveal."""
+    table = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe")
+    [waitress] = ids(table.state, "ann", "waitress")
+    stock = table.state["supply"]["employees"]["waitress"]
+    sealed = firing([waitress], "ann")
+    table.record("firing_sealed", player="ann", commitment=sealed)
+    assert table.state["payday"] == {"fired": [], "sealed": {"ann": sealed}}
+    assert waitress in ids(table.state, "ann", "waitress")
+    assert nonce("ann") not in json.dumps(table.state)
+    error = table.refused("firing_sealed", "FCM-PAY-1", player="ann", commitment=sealed)
+    assert "not yet revealed" in error.message
+    error = table.refused("firing_revealed", "FCM-PAY-1", player="ann", cards=[waitress],
+                          nonce=nonce("ann"))  # fmt: skip
+    assert "waiting for bob" in error.message
+    table.record("firing_sealed", player="bob", commitment=firing([], "bob"))
+    error = table.refused("firing_revealed", "FCM-PAY-1", player="ann", cards=[waitress],
+                          nonce=nonce("bob"))  # fmt: skip
+    assert error.details == {"commitment": sealed} and waitress not in error.message
+    table.refused("firing_revealed", "FCM-PAY-1", player="ann", cards=[], nonce=nonce("ann"))
+    table.record("firing_revealed", player="ann", cards=[waitress], nonce=nonce("ann"))
+    assert waitress not in ids(table.state, "ann", "waitress")
+    assert table.state["supply"]["employees"]["waitress"] == stock + 1
+    assert table.state["payday"] == {"fired": ["ann"], "sealed": {"bob": firing([], "bob")}}
+    assert fcm.pending(table.state) is None
+    table.record("firing_revealed", player="bob", cards=[], nonce=nonce("bob"))
+    assert fcm.pending(table.state) == "payday"
+    assert paid(table)["chains"] == {"ann": 5, "bob": 5}
+
+
+def test_each_edition_refuses_the_other_s_firing():
+    """FCM-PAY-1: a Deluxe game fires sealed, an original game in the open; each refusal
+    names the edition and the events to record instead."""
+    deluxe = at_payday(edition="deluxe")
+    error = deluxe.refused("fired", "FCM-PAY-1", player="ann", cards=[])
+    assert "Deluxe edition" in error.message and "fcm.firing_sealed" in error.message
+    original = at_payday()
+    error = original.refused("firing_sealed", "FCM-PAY-1", player="ann",
+                             commitment=firing([], "ann"))  # fmt: skip
+    assert "original edition" in error.message and "fcm.fired" in error.message
+    error = original.refused("firing_revealed", "FCM-PAY-1", player="ann", cards=[],
+                             nonce=nonce("ann"))  # fmt: skip
+    assert "original edition" in error.message
+
+
+def test_a_deluxe_reveal_that_opens_still_fires_only_cards_the_chain_may_fire():
+    """FCM-PAY-1, Deluxe: bob sealed his busy brand manager; the reveal opens the commitment
+    but is refused, and the card stays."""
+    table = at_payday(edition="deluxe")
+    [busy] = ids(table.state, "bob", "brand_manager")
+    table.record("firing_sealed", player="ann", commitment=firing([], "ann"))
+    table.record("firing_sealed", player="bob", commitment=firing([busy], "bob"))
+    error = table.refused("firing_revealed", "FCM-PAY-1", player="bob", cards=[busy],
+                          nonce=nonce("bob"))  # fmt: skip
+    assert "busy with campaign 5" in error.message
+    assert busy in ids(table.state, "bob", "brand_manager")
+
+
+def test_under_deluxe_a_chain_that_cannot_pay_seals_again_once_every_firing_is_revealed():
+    """FCM-PAY-1, FCM-PAY-2, Deluxe: ann owes $15 with $10 and fired nobody. She may fire
+    again only once bob's firing is revealed too, sealed again; bob, who can pay, may not;
+    the worker pays once she has."""
+    table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100},
+                      edition="deluxe")  # fmt: skip
+    for player in ("ann", "bob"):
+        table.record("firing_sealed", player=player, commitment=firing([], player))
+    table.record("firing_revealed", player="ann", cards=[], nonce=nonce("ann"))
+    [cook] = ids(table.state, "ann", "pizza_cook")
+    error = table.refused("firing_sealed", "FCM-PAY-1", player="ann",
+                          commitment=firing([cook], "ann"))  # fmt: skip
+    assert "only once every firing is revealed" in error.message
+    table.record("firing_revealed", player="bob", cards=[], nonce=nonce("bob"))
+    assert fcm.pending(table.state) is None
+    table.refused("firing_sealed", "FCM-PAY-1", player="bob", commitment=firing([], "bob"))
+    table.record("firing_sealed", player="ann", commitment=firing([cook], "ann"))
+    table.record("firing_revealed", player="ann", cards=[cook], nonce=nonce("ann"))
+    assert fcm.pending(table.state) == "payday"
+    assert paid(table)["chains"]["ann"] == 10
+
+
+def test_a_declared_payday_holds_sealed_firings_only_in_a_deluxe_game():
+    """FCM-PAY-1: a declared original payday with a sealed firing is refused; a Deluxe one
+    with ann's sealed firing is taken as declared."""
+    position = at_payday().state
+    position["payday"]["sealed"] = {"ann": firing([], "ann")}
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-PAY-1" and "Deluxe" in caught.value.message
+    position["options"]["edition"] = "deluxe"
+    assert Table(position["players"], position=position).state == position
