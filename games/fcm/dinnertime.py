@@ -231,6 +231,17 @@ def closing(state: dict) -> dict[str, dict]:
             for name in state["turn_order"]}  # fmt: skip
 
 
+def turn_earnings(state: dict) -> dict[str, dict]:
+    """For the explanation: each chain's sales at the houses, what it collects after them,
+    and the sum, what it earned this turn (FCM-DINNER-9, FCM-DINNER-10)."""
+    sales = state["dinnertime"]["sales"]
+    earnings = {}
+    for name, due in closing(state).items():
+        earned = {"sales": sales.get(name, 0), **due}
+        earnings[name] = {**earned, "total": sum(earned.values())}
+    return earnings
+
+
 def end_dinnertime(state: dict, event: dict) -> None:
     """`fcm.dinnertime_ended`: the waitresses and CFOs paid; then payday, or, after the bank's
     last break, the end of the game and its winner (FCM-BANK-3, FCM-BANK-4)."""
@@ -288,7 +299,7 @@ def resolve_dinnertime(state: dict) -> list[dict]:
         if house is None:
             due = closing(state)
             event = {"type": "fcm.dinnertime_ended",
-                     "payload": {"chains": due, "explanation": {"chains": due}}}  # fmt: skip
+                     "payload": {"chains": due, "explanation": {"chains": turn_earnings(state)}}}  # fmt: skip
             end_dinnertime(state, event)
             events.append(event)
             break

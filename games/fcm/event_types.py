@@ -377,9 +377,13 @@ DINNERTIME_ENDED = EventType(
         "$5 with the first waitress milestone) and its CFO's half of all it earned this turn, "
         "rounded up, with a CFO at work or the $100 milestone (FCM-DINNER-9, FCM-DINNER-10). "
         "Then payday, or, after the bank's last break, the end: the most cash wins, a tie to "
-        "the earlier in turn order (FCM-BANK-4)."
+        "the earlier in turn order (FCM-BANK-4). The explanation adds each chain's sales at "
+        "the houses and the turn's total."
     ),
-    example={"chains": {"ann": {"waitresses": 3, "cfo": 0}}, "explanation": {}},
+    example={
+        "chains": {"ann": {"waitresses": 3, "cfo": 0}},
+        "explanation": {"chains": {"ann": {"sales": 36, "waitresses": 3, "cfo": 0, "total": 39}}},
+    },
 )
 
 FIRED = EventType(

@@ -20,6 +20,8 @@ Deluxe edition it seals and reveals again, once every firing is revealed: the ch
 short fire together, each sealed, as the first firings were, and a reveal waits until every
 one of them has sealed again.
 
+The introductory game has no payday: after dinnertime the campaigns run.
+
 While the phase lasts, `state["payday"]` is `{"fired": [the chains that have recorded, or
 revealed, their firing], "sealed": {chain: commitment of a firing not yet revealed}}`.
 """
@@ -28,7 +30,7 @@ from games.errors import RuleViolation
 from games.fcm.actors import check_actor
 from games.fcm.campaigns import begin_marketing
 from games.fcm.cards import holds
-from games.fcm.data import EMPLOYEES, MILESTONES
+from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.sealed import canonical_text, check_opens
 
 SALARY = 5
@@ -36,6 +38,10 @@ UNUSED_HIRE = 5
 
 
 def begin_payday(state: dict) -> None:
+    """Payday begins; the introductory game has none, so its campaigns run next."""
+    if state["options"]["introductory"] and not INTRODUCTORY["payday"]:
+        begin_marketing(state)
+        return
     state["phase"] = "payday"
     state["payday"] = {"fired": [], "sealed": {}}
 

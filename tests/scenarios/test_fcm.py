@@ -426,4 +426,79 @@ def test_a_deluxe_payday_sealed_revealed_and_paid_by_a_real_worker(client, start
     state = state_of(client, game)
     assert waitress not in [c["id"] for c in state["chains"]["ann"]["cards"]]
     assert state["chains"]["ann"]["cash"] == 95 and state["chains"]["bob"]["cash"] == 95
+
+
+def worked_example_position():
+    """The refresher's worked dinnertime on a real map: tiles A (turned 180), B and C in the
+    top row; red's restaurant one tile crossing from house 5, yellow's two; house 2 (garden E)
+    wants four burgers, house 5 (garden S) two. Yellow has a pricing manager, a waitress and a
+    burger cook at work and 3 burgers; red a kitchen trainee and 2 burgers. The introductory
+    game, so no milestone changes a price or a waitress's pay."""
+    from games.fcm.cards import issue_card_id, new_card
+    from tests.games.fcm.table import Table
+
+    tiles = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+    layout = {"rows": 3, "cols": 3, "drawn_by": "table", "tiles": [
+        {"tile": tile, "rotation": 180 if tile == "A" else 0, "row": n // 3, "col": n % 3}
+        for n, tile in enumerate(tiles)
+    ]}  # fmt: skip
+    table = Table(["red", "yellow"], layout=layout, introductory=True)
+    table.record("starting_restaurant_placed", player="yellow", top_left=[0, 0], entrance="NE")
+    table.record("starting_restaurant_placed", player="red", top_left=[3, 4], entrance="NE")
+    position = copy.deepcopy(table.state)
+    position.update(phase="dinnertime", turn=4, order_of_business=None, working=None)
+    position["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
+    for house in position["board"]["houses"]:
+        house["garden"], house["demand"] = {2: ("E", ["burger"] * 4),
+                                            5: ("S", ["burger"] * 2)}.get(house["number"],
+                                                                           (None, []))  # fmt: skip
+    position["supply"]["gardens"] -= 2
+    for name, cards in (("yellow", ["pricing_manager", "waitress", "burger_cook"]),
+                        ("red", ["kitchen_trainee"])):  # fmt: skip
+        chain = position["chains"][name]
+        ceo = chain["cards"][0]["id"]
+        for card in cards:
+            chain["cards"].append(new_card(issue_card_id(position, card), card, place="work"))
+            chain["cards"][-1]["boss"] = ceo
+            position["supply"]["employees"][card] -= 1
+    position["chains"]["yellow"]["goods"]["burger"] = 3
+    position["chains"]["red"]["goods"]["burger"] = 2
+    return position
+
+
+def test_the_refresher_s_worked_dinnertime_through_the_api_with_a_worker(client, start_worker):
+    """FCM-DINNER-1 to 10 on a real map: house 2 wants four burgers and nobody has them, so it
+    does nothing; house 5: yellow 9 + 2 = 11 against red 10 + 1 = 11, the tie to yellow's
+    waitress; the garden doubles yellow's price to 18, 36 for two burgers, 3 for the
+    waitress, 39, no CFO. The explanations say so; yellow's third burger is thrown away at
+    cleanup; the log replays and verifies."""
+    from tests.conftest import wait_for
+
+    start_worker()
+    game = create(client, ["red", "yellow"], position=worked_example_position())
+    wait_for(lambda: state_of(client, game)["phase"] == "restructuring", timeout=30)
+    events = client.get(f"/api/games/{game['id']}/events?limit=100").json["items"]
+    served = {e["payload"]["house"]: e for e in events if e["type"] == "fcm.house_served"}
+    two = served[2]["payload"]["explanation"]
+    assert two["winner"] is None
+    assert [(c["chain"], c["supplies"]) for c in two["considered"]] == [
+        ("red", False), ("yellow", False)
+    ]  # fmt: skip
+    five = client.get(f"/api/games/{game['id']}/replay/{served[5]['seq']}").json["explanation"]
+    considered = {c["chain"]: (c["unit_price"], c["distance"], c["total"])
+                  for c in five["considered"]}  # fmt: skip
+    assert considered == {"yellow": (9, 2, 11), "red": (10, 1, 11)}
+    assert five["winner"] == "yellow"
+    assert five["decided_by"] == "tied on unit price plus distance; more waitresses at work"
+    assert (five["price_per_item"], five["income"]) == (18, 36)
+    [ended] = [e for e in events if e["type"] == "fcm.dinnertime_ended"]
+    assert ended["payload"]["explanation"]["chains"]["yellow"] == {
+        "sales": 36, "waitresses": 3, "cfo": 0, "total": 39
+    }  # fmt: skip
+    [cleaned] = [e for e in events if e["type"] == "fcm.cleaned_up"]
+    assert cleaned["payload"]["explanation"]["chains"]["yellow"]["thrown"] == {"burger": 1}
+    state = state_of(client, game)
+    assert state["chains"]["yellow"]["cash"] == 39 and state["chains"]["red"]["cash"] == 0
+    house_five = next(h for h in state["board"]["houses"] if h["number"] == 5)
+    assert house_five["demand"] == []
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True

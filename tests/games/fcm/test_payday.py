@@ -209,3 +209,15 @@ def test_a_declared_payday_holds_sealed_firings_only_in_a_deluxe_game():
     assert caught.value.rule == "FCM-PAY-1" and "Deluxe" in caught.value.message
     position["options"]["edition"] = "deluxe"
     assert Table(position["players"], position=position).state == position
+
+
+def test_the_introductory_game_has_no_payday():
+    """FCM-TURN-1 as the introductory game reads (no payday, components.json): after
+    dinnertime the campaigns run; nobody fires, no salaries are paid."""
+    from tests.games.fcm.test_dinnertime import at_dinner, resolved
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
+                      introductory=True)  # fmt: skip
+    resolved(table)
+    assert table.state["phase"] == "marketing" and table.state["payday"] is None
+    table.refused("fired", "FCM-TURN-1", player="ann", cards=[])
