@@ -297,9 +297,9 @@ def resolve_dinnertime(state: dict) -> list[dict]:
             break_bank(state)
             continue
         if house is None:
-            due = closing(state)
+            explanation = {"chains": turn_earnings(state)}
             event = {"type": "fcm.dinnertime_ended",
-                     "payload": {"chains": due, "explanation": {"chains": turn_earnings(state)}}}  # fmt: skip
+                     "payload": {"chains": closing(state), "explanation": explanation}}  # fmt: skip
             end_dinnertime(state, event)
             events.append(event)
             break
