@@ -14,6 +14,10 @@ run on one machine (absolute numbers on shared machines mean little).
    over recording the first action of a game (a starting restaurant), medians
 9. resolving an FCM dinnertime (the worker's whole computation) on a five-player 5x4 map with
    every house holding demand and every chain stocked: median and p95 (goal < 20 ms median)
+10. resolving the FCM marketing campaigns, all sixteen placed where each reaches the most
+   houses, five players, every house holding demand: median and p95 (goal < 20 ms median)
+11. an FCM dinnertime through the service: from the POST of the last working action to the
+   worker's events readable by GET, gunicorn and a warm worker: median and p95
 """
 
 import copy
@@ -260,7 +264,7 @@ def fcm_first_action(svc) -> float:
     return time.perf_counter() - start
 
 
-def fcm_turn_ten(svc) -> str:
+def fcm_turn_ten(svc, stocked=False) -> str:
     """A five-player game declared at turn 10, every chain with a dozen cards, restructured
     and ordered: in working, the first chain to act. (A game cannot be played to turn 10 until
     dinnertime, payday and cleanup are built; the cards and the board it holds then are what
@@ -278,6 +282,12 @@ def fcm_turn_ten(svc) -> str:
         for card in hand:
             state["chains"][player]["cards"].append(new_card(issue_card_id(state, card), card))
             state["supply"]["employees"][card] -= 1
+    if stocked:  # dinnertime will have something to do: demand on every house, goods
+        goods = ("burger", "pizza", "beer", "lemonade", "soda")
+        for number, house in enumerate(state["board"]["houses"]):
+            house["demand"] = [goods[number % 5]] * 2
+        for chain in state["chains"].values():
+            chain["goods"] = dict.fromkeys(goods, 6)
     game_id, _, _ = svc.recorder.create("fcm", FCM_PLAYERS, {"position": state}, "t")
     for player in FCM_PLAYERS:
         head = svc.projector.head(game_id).state
@@ -319,6 +329,7 @@ def bench_fcm_working(svc, games=6):
 def bench_fcm_dinnertime(svc, runs=30):
     """Median and p95 of `resolve` for a five-player dinnertime with demand on every house."""
     import games.fcm as fcm
+    from games.fcm.roads import _road_distances
 
     game_id = fcm_turn_ten(svc)
     state = copy.deepcopy(svc.projector.head(game_id).state)
@@ -332,11 +343,131 @@ def bench_fcm_dinnertime(svc, runs=30):
         chain["goods"] = dict.fromkeys(goods, 6)
     durations = []
     for _ in range(runs):
+        _road_distances.cache_clear()  # each run as the first after the turn's working
         start = time.perf_counter()
         fcm.resolve(state)
         durations.append(time.perf_counter() - start)
     durations.sort()
     return statistics.median(durations), durations[int(len(durations) * 0.95) - 1]
+
+
+def with_every_campaign(state: dict) -> dict:
+    """`state` in marketing with all sixteen campaigns on the map, each run by a busy
+    marketeer of one of the chains in turn, and a demand token on every house, so that every
+    campaign has room to add."""
+    from games.errors import RuleViolation
+    from games.fcm.board import board_of
+    from games.fcm.cards import issue_card_id, new_card
+    from games.fcm.data import CAMPAIGNS, campaign_type
+    from games.fcm.pieces import campaign_squares, occupied, what_is_on
+    from games.fcm.placement import check_campaign
+    from games.fcm.reach import houses_reached
+
+    state = copy.deepcopy(state)
+    map_state = state["board"]
+    board = board_of(map_state)
+    players = state["turn_order"]
+    products = ("burger", "pizza", "beer", "lemonade", "soda")
+
+    def candidates(number):
+        if campaign_type(number) == "airplane":
+            span = {"N": board.width, "S": board.width, "W": board.height, "E": board.height}
+            for edge, width in span.items():
+                for start in range(width):
+                    yield {"edge": edge, "start": start}
+            return
+        rows, cols = CAMPAIGNS[number]["footprint"]
+        for square in board.squares():
+            for size in {(rows, cols), (cols, rows)}:
+                yield {"top_left": list(square), "size": list(size)}
+
+    def legal(campaign):
+        if "top_left" in campaign:
+            taken = occupied(map_state)
+            if any(what_is_on(board, taken, sq) for sq in campaign_squares(campaign)):
+                return False  # the quick look first: a refusal draws the map
+        try:
+            check_campaign(board, map_state, campaign)
+        except RuleViolation:
+            return False
+        return True
+
+    for number in sorted(state["supply"]["campaigns"]):
+        owner = players[number % len(players)]
+        placed = [c for p in candidates(number) if legal(c := {"number": number, **p})]
+        # as a table would: where it reaches the most houses
+        campaign = max(placed, key=lambda c: len(houses_reached(board, map_state, c)))
+        card = new_card(issue_card_id(state, "brand_director"), "brand_director", place="busy")
+        card["campaign"] = number
+        state["chains"][owner]["cards"].append(card)
+        map_state["campaigns"].append({**campaign, "owner": owner, "remaining": 3,
+                                       "product": products[number % 5], "eternal": False,
+                                       "marketeer": card["id"]})  # fmt: skip
+    state["supply"]["campaigns"] = []
+    for house in map_state["houses"]:
+        house["demand"] = ["burger"]
+    state.update(phase="marketing", working=None, marketing={"last": 0})
+    return state
+
+
+def bench_fcm_campaigns(svc, runs=30):
+    """Median and p95 of `resolve` for the marketing campaigns, all sixteen placed, five
+    players, every house holding demand."""
+    import games.fcm as fcm
+
+    game_id = fcm_turn_ten(svc)
+    state = with_every_campaign(svc.projector.head(game_id).state)
+    assert len(state["board"]["campaigns"]) == 16
+    durations = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        events = fcm.resolve(state)
+        durations.append(time.perf_counter() - start)
+    assert len(events) == 16
+    durations.sort()
+    return statistics.median(durations), durations[int(len(durations) * 0.95) - 1]
+
+
+def bench_fcm_phase_over_http(svc, env, trials=12):
+    """Median and p95 from the POST of the last chain's fcm.working_ended to the worker's
+    fcm.dinnertime_ended being readable by GET .../events, through gunicorn with a warm
+    worker: a five-player game at turn 10, every house with demand, every chain stocked."""
+    worker = subprocess.Popen([sys.executable, "-m", "workers"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    port = free_port()
+    server = serve("app:create_app()", port, env)
+    headers = {"Authorization": "Bearer t", "Content-Type": "application/json"}
+    try:
+        latencies = []
+        for trial in range(trials + 2):  # the first two warm the worker and the server
+            game_id = fcm_turn_ten(svc, stocked=True)
+            for _ in FCM_PLAYERS[:-1]:
+                player = svc.projector.head(game_id).state["working"]["player"]
+                svc.recorder.record(game_id, [{"type": "fcm.working_ended", "actor": "admin",
+                                               "payload": {"player": player}}])  # fmt: skip
+            head = svc.projector.head(game_id)
+            player, after = head.state["working"]["player"], head.version
+            body = {"type": "fcm.working_ended", "actor": "admin", "payload": {"player": player}}
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            start = time.perf_counter()
+            connection.request("POST", f"/api/games/{game_id}/events", json.dumps(body), headers)
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 201, response.status
+            while True:
+                connection.request("GET", f"/api/games/{game_id}/events?after={after}&limit=1000")
+                items = json.loads(connection.getresponse().read())["items"]
+                if any(e["type"] == "fcm.dinnertime_ended" for e in items):
+                    break
+            if trial >= 2:
+                latencies.append(time.perf_counter() - start)
+        latencies.sort()
+        return statistics.median(latencies), latencies[int(len(latencies) * 0.95) - 1]
+    finally:
+        server.terminate()
+        server.wait()
+        worker.terminate()
+        worker.wait()
 
 
 def main():
@@ -376,6 +507,13 @@ def main():
             print(f"9. FCM dinnertime resolved, five players, every house with demand: "
                   f"median {median * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms"
                   "   goal < 20 ms")  # fmt: skip
+            median, p95 = bench_fcm_campaigns(svc)
+            print(f"10. FCM marketing campaigns resolved, all sixteen placed, five players, every"
+                  f" house with demand: median {median * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms"
+                  "   goal < 20 ms")  # fmt: skip
+            median, p95 = bench_fcm_phase_over_http(svc, env)
+            print(f"11. FCM last working action POSTed -> dinnertime's events readable by GET, five"
+                  f" players: median {median * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms")  # fmt: skip
         finally:
             server.stop()
 

@@ -15,6 +15,7 @@ whose only road lies on the next tile starts one crossing away (FCM-DINNER-4, FC
 Two roads touching one entrance or one house do not join through it.
 """
 
+import functools
 import math
 from collections import deque
 from functools import lru_cache
@@ -81,7 +82,15 @@ def road_access(board: Board, squares) -> list[tuple[Node, int]]:
 
 
 def road_distances(board: Board, squares) -> dict[Node, int]:
-    """The fewest tile crossings from a place on `squares` to every road node it reaches."""
+    """The fewest tile crossings from a place on `squares` to every road node it reaches;
+    read it, never change it: it is shared."""
+    return _road_distances(board, tuple(tuple(square) for square in squares))
+
+
+# A dinnertime asks for the same restaurants' distances at every house, and folding each house
+# asks again; boards are built once per layout (board_of), so they key the cache.
+@functools.lru_cache(maxsize=4096)
+def _road_distances(board: Board, squares: tuple) -> dict[Node, int]:
     graph = road_graph(board)
     best: dict[Node, int] = {}
     queue: deque[tuple[int, Node]] = deque()

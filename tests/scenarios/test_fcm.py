@@ -502,3 +502,67 @@ def test_the_refresher_s_worked_dinnertime_through_the_api_with_a_worker(client,
     house_five = next(h for h in state["board"]["houses"] if h["number"] == 5)
     assert house_five["demand"] == []
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_payday_from_a_declared_position_waits_for_each_firing_then_the_worker_pays(
+    client, start_worker
+):
+    """FCM-PAY-1 to 3 through the API: a table that disputes a payday declares it; GET next
+    names both chains; once both have fired the worker pays the salaries, runs the campaigns
+    and cleans up; turn 6 waits for restructuring."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_payday import at_payday, ids
+
+    table = at_payday(ann=["burger_cook"], cash={"ann": 50, "bob": 50})
+    start_worker()
+    game = create(client, ["ann", "bob"], position=table.state)
+    waiting = client.get(f"/api/games/{game['id']}/next").json
+    assert (waiting["from"], waiting["types"]) == (["player:ann", "player:bob"], ["fcm.fired"])
+    [cook] = ids(table.state, "ann", "burger_cook")
+    assert record(client, game, "fired", "ann", cards=[cook]).status_code == 201
+    assert client.get(f"/api/games/{game['id']}").json["awaiting"]["from"] == ["player:bob"]
+    assert record(client, game, "fired", "bob", cards=[]).status_code == 201
+    wait_for(lambda: state_of(client, game)["turn"] == 6, timeout=30)
+    events = client.get(f"/api/games/{game['id']}/events?limit=100").json["items"]
+    [paid] = [e for e in events if e["type"] == "fcm.salaries_paid"]
+    assert paid["actor"] == "system:payday" and set(paid["payload"]["chains"]) == {"ann", "bob"}
+    assert client.get(f"/api/games/{game['id']}/next").json["rule"] == "FCM-RESTR-1"
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_campaigns_from_a_declared_position_run_in_number_order_then_cleanup(client, start_worker):
+    """FCM-CAMP-1 to 5, FCM-CLEAN-2 through the API: a declared marketing phase; the worker
+    runs campaigns 5, 9 and 11 in number order, each with its explanation, then cleans up."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_campaigns import at_marketing
+
+    start_worker()
+    game = create(client, ["ann", "bob"], position=at_marketing().state)
+    wait_for(lambda: state_of(client, game)["turn"] == 6, timeout=30)
+    events = client.get(f"/api/games/{game['id']}/events?limit=100").json["items"]
+    ran = [e for e in events if e["type"] == "fcm.campaign_ran"]
+    assert [e["payload"]["number"] for e in ran] == [5, 9, 11]
+    assert all(e["actor"] == "system:marketing" and e["payload"]["explanation"] for e in ran)
+    assert [e["type"] for e in events][-1] == "fcm.cleaned_up"
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+
+
+def test_cleanup_from_a_declared_position_waits_for_the_freezer_choice(client, start_worker):
+    """FCM-CLEAN-1 through the API: ann holds the freezer, 8 burgers and 4 pizzas; the game
+    names her and waits; she keeps 6 and 4; the worker cleans up and turn 6 begins."""
+    from tests.conftest import wait_for
+    from tests.games.fcm.test_campaigns import with_freezer
+
+    start_worker()
+    game = create(client, ["ann", "bob"], position=with_freezer(burger=8, pizza=4).state)
+    assert game["pending"] is None
+    waiting = client.get(f"/api/games/{game['id']}/next").json
+    assert (waiting["from"], waiting["types"]) == (["player:ann"], ["fcm.freezer_filled"])
+    too_many = record(client, game, "freezer_filled", "ann", kept={"burger": 8, "pizza": 4})
+    assert too_many.status_code == 422 and too_many.json["rule"] == "FCM-CLEAN-1"
+    answer = record(client, game, "freezer_filled", "ann", kept={"burger": 6, "pizza": 4})
+    assert answer.status_code == 201 and answer.json["pending"] == "cleanup"
+    wait_for(lambda: state_of(client, game)["turn"] == 6, timeout=30)
+    goods = state_of(client, game)["chains"]["ann"]["goods"]
+    assert (goods["burger"], goods["pizza"]) == (6, 4)
+    assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
