@@ -99,6 +99,7 @@ RESERVE_CARD_REVEALED = EventType(
         "(FCM-BANK-2, FCM-SETUP-9)."
     ),
     example={"player": "ann", "money": 200, "nonce": EXAMPLE_NONCE},
+    secret_fields=("money", "nonce"),
 )
 
 EXAMPLE_STRUCTURE = {"management_trainee-3": "ceo-1", "waitress-4": "management_trainee-3"}
@@ -139,6 +140,7 @@ STRUCTURE_REVEALED = EventType(
         "business begins."
     ),
     example={"player": "ann", "structure": EXAMPLE_STRUCTURE, "nonce": EXAMPLE_NONCE},
+    secret_fields=("structure", "nonce"),
 )
 
 TURN_ORDER_PICKED = EventType(
@@ -424,6 +426,7 @@ FIRING_REVEALED = EventType(
         "cards go back to the stock."
     ),
     example={"player": "ann", "cards": EXAMPLE_FIRING, "nonce": EXAMPLE_NONCE},
+    secret_fields=("cards", "nonce"),
 )
 
 SALARIES_PAID = EventType(
