@@ -174,8 +174,9 @@ TRAINED = EventType(
         "(trainer 1, coach 2, guru 3; a coach or guru may take one card that many steps), each "
         "card once a turn unless the first-to-pay-$20 milestone lets several trainers work on "
         "it (FCM-TRAIN-1 to FCM-TRAIN-3); the final card must be in the stock (FCM-TRAIN-4). "
-        "The trained card goes back to the stock; its new card, with a new id, is on the "
-        "beach."
+        "No step goes into a card a milestone of the chain forbids: the first to have $100 "
+        "never trains a CFO (FCM-MILE-1). The trained card goes back to the stock; its new "
+        "card, with a new id, is on the beach."
     ),
     example={
         "player": "ann",
