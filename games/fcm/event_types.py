@@ -393,8 +393,10 @@ FIRED = EventType(
     description=(
         "At payday in the original edition each chain records whom it fires, in the open, an "
         "empty list for nobody: cards in the structure or on the beach go back to the stock; "
-        "busy marketeers stay (FCM-PAY-1). A chain that cannot pay its salaries must fire "
-        "until it can, and may record again. A Deluxe game refuses it: it fires sealed."
+        "busy marketeers stay (FCM-PAY-1). At the payday of the turn it claimed the first "
+        "to have $100 a chain must fire its CFO, named (FCM-MILE-1). A chain that cannot pay "
+        "its salaries must fire until it can, and may record again. A Deluxe game refuses it: "
+        "it fires sealed."
     ),
     example={"player": "ann", "cards": ["waitress-3"]},
 )
@@ -421,8 +423,9 @@ FIRING_REVEALED = EventType(
     description=(
         "Once every chain with a firing to make has sealed it, a sealed firing is turned face "
         "up with its nonce; it is refused unless it opens the commitment and fires only cards "
-        "in the structure or on the beach, not the CEO, not a busy marketeer (FCM-PAY-1). The "
-        "cards go back to the stock."
+        "in the structure or on the beach, not the CEO, not a busy marketeer (FCM-PAY-1), and "
+        "at the payday of the turn the chain claimed the first to have $100, its CFO among "
+        "them (FCM-MILE-1). The cards go back to the stock."
     ),
     example={"player": "ann", "cards": EXAMPLE_FIRING, "nonce": EXAMPLE_NONCE},
 )
