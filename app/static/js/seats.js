@@ -1,0 +1,30 @@
+// Which seat this device holds in each game, kept in this browser's localStorage:
+//
+//   key   "tablelog.seat.<game id>"
+//   value {"seat": "table" or a player's name, "token": "<that seat's write token>"}
+//
+// "table" is the table's recorder, whose token records anyone's actions; a player's seat
+// records that player's actions only. One seat a game on one device: a tablet passed round
+// the table holds the recorder's, a player's phone that player's. Pages that record read it.
+
+const PREFIX = "tablelog.seat.";
+
+export function heldSeat(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(PREFIX + gameId));
+  } catch {
+    return null;
+  }
+}
+
+export function holdSeat(gameId, seat, token) {
+  localStorage.setItem(PREFIX + gameId, JSON.stringify({ seat, token }));
+}
+
+export function releaseSeat(gameId) {
+  localStorage.removeItem(PREFIX + gameId);
+}
+
+export function seatName(seat) {
+  return seat === "table" ? "the table's recorder" : seat;
+}
