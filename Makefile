@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The browser tests (tests/pages) drive this Chromium; Playwright's own download of a browser
+# cannot be reached from our machines.
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint format bench sweep clean
+.PHONY: run test lint format bench sweep clean chromium screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,8 +18,24 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	exec $(BIN)/python -m app.serve
 
-test: $(STAMP) lint
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+test: $(STAMP) lint chromium
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Debian's chromium, installed when it is missing and this is root on Debian (our machines and
+# CI are); anywhere else the run stops here and says what to do. Never a skipped browser test.
+chromium:
+	@test -x $(CHROMIUM) || ! { [ $(CHROMIUM) = /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && \
+	  command -v apt-get >/dev/null; } || { \
+	  echo "make: installing Debian's chromium for the browser tests (tests/pages)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@test -x $(CHROMIUM) || { \
+	  echo "*** Chromium is missing: the browser tests (tests/pages) need it at $(CHROMIUM)." >&2; \
+	  echo "*** Install it (apt-get install chromium), or name it: make test CHROMIUM=/path" >&2; \
+	  exit 1; }
+
+# The pictures of the pages in the README (docs/screenshots/), taken again.
+screenshots: $(STAMP) chromium
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m tests.pages.screenshots
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
