@@ -22,9 +22,13 @@ function showTurnOrder() {
   });
 }
 
+// Until the table says otherwise, the turn order is the order the names were typed in.
 onNames(form, (names) => {
   players = names.length;
-  for (const select of turnOrder.querySelectorAll("select")) offerNames(select, names);
+  turnOrder.querySelectorAll("select").forEach((select, n) => {
+    offerNames(select, names);
+    if (select.value === "" && n < names.length) select.value = names[n];
+  });
   showTurnOrder();
   map.players(players);
 });
