@@ -95,3 +95,14 @@ def test_a_refusal_is_summed_up_at_the_top_and_said_beside_its_field(page):
     create(page)
     expect(page.get_by_role("region", name="Game created")).to_be_visible()
     expect(summary).to_be_hidden()
+
+
+def test_without_script_the_form_says_it_needs_one_and_cannot_be_sent(browser, site):
+    context = browser.new_context(base_url=site, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/games/new?kind=burnrate")
+    notice = page.locator("noscript .notice")  # Playwright's text search passes over <noscript>
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("This form needs JavaScript")
+    expect(page.get_by_role("button", name="Create the game")).to_be_disabled()
+    context.close()
