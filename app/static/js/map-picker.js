@@ -119,6 +119,7 @@ export function mapPicker(fieldset) {
       button.setAttribute("aria-pressed", String(button.value === here));
     }
     dialog.showModal();
+    dialog.scrollTop = 0; // the list starts at its top, whichever tile was picked last time
   }
 
   function choiceButton(tile) {
