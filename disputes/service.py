@@ -68,8 +68,10 @@ class DisputeService:
     def checked(self, game_id: str) -> tuple[dict, dict[int, dict]]:
         """(the chain's verdict, the threads of the entries before the first that does not
         hold): every entry decoded, the chain re-hashed from the game's genesis, each entry
-        one the API would have taken."""
-        head = self.projector.head(game_id)
+        one the API would have taken against the log's version and its creation's players."""
+        version = self.projector.meta(game_id)["version"]
+        creation = self.projector.store.read_one(game_id, 1)
+        facts = LogFacts(version, creation["payload"]["players"])
         entries, problem = [], None
         for number, raw in self.stream.raw(game_id):
             try:
@@ -77,14 +79,13 @@ class DisputeService:
             except CorruptDispute as error:
                 problem = (number, error.reason)
                 break
-        broken = audit(entries, self.genesis(game_id), LogFacts(head.version, head.record.players))
-        if broken:
-            problem = broken
+        first = genesis(creation["hash"])
+        problem = audit(entries, first, facts) or problem
         holding = entries[: problem[0] - 1] if problem else entries
         verdict = {
             "ok": problem is None,
             "entries": len(holding),
-            "head_hash": holding[-1]["hash"] if holding else self.genesis(game_id),
+            "head_hash": holding[-1]["hash"] if holding else first,
             "first_bad_entry": problem[0] if problem else None,
             "problem": problem[1] if problem else None,
         }
