@@ -8,6 +8,8 @@ from flask import Flask
 from flask_smorest import Api
 
 from app import body, cli, docs, games, headers, limits, log, ops, problems, receipts, replay, tiles
+from app import disputes as dispute_threads
+from app import transcript as transcripts
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -60,6 +62,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(receipts.blp)
+    api.register_blueprint(dispute_threads.blp)
+    api.register_blueprint(transcripts.blp)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)

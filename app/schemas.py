@@ -273,6 +273,9 @@ class ReplayStep(Schema):
     awaiting = fields.Nested(Awaiting, metadata={"description": "what the game then waited for"})
     patch = fields.List(fields.Dict(), metadata={"description": "RFC 6902, from the state before"})
     explanation = fields.Raw(allow_none=True, metadata={"description": "why it came out so"})
+    disputes = fields.List(
+        fields.Nested("DisputeSummary"), metadata={"description": "the disputes on this seq"}
+    )
 
 
 class ReplayRangeQuery(Schema):
@@ -373,3 +376,91 @@ class TileList(Schema):
             " picture), and what the game adds"
         },
     )
+
+
+# --- Disputes (disputes/): threads anchored to a seq, in a chain of their own ---------------
+
+AUTHOR = r"^(player:[^\s:][^:]{0,63}|admin)$"
+DISPUTE_TEXT = validate.Length(min=1, max=2000)
+
+
+def _author():
+    return fields.String(
+        required=True, validate=validate.Regexp(AUTHOR, error="must be player:<name> or admin"),
+        metadata={"description": "player:<name> of a player of the game, or admin",
+                  "example": "player:ann"},
+    )  # fmt: skip
+
+
+class DisputeOpen(Schema):
+    seq = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
+        metadata={"description": "the seq disputed", "example": 5},
+    )  # fmt: skip
+    author = _author()
+    text = fields.String(
+        required=True, validate=DISPUTE_TEXT,
+        metadata={"example": "the cart passed two beers, not one"},
+    )  # fmt: skip
+
+
+class DisputeReply(Schema):
+    author = _author()
+    text = fields.String(required=True, validate=DISPUTE_TEXT)
+
+
+class DisputeResolve(Schema):
+    outcome = fields.String(required=True, validate=validate.OneOf(["upheld", "dismissed"]))
+    correcting_seq = fields.Integer(
+        strict=True, allow_none=True, load_default=None,
+        validate=validate.Range(min=1, max=MAX_SEQ),
+        metadata={"description": "upheld: the seq of the action that corrected the log, "
+                  "after the disputed seq; dismissed: none"},
+    )  # fmt: skip
+    author = _author()
+    text = fields.String(load_default="", validate=validate.Length(max=2000))
+
+
+class DisputeSaid(Schema):
+    entry = fields.Integer(metadata={"description": "its number in the disputes chain"})
+    author = fields.String()
+    text = fields.String()
+    recorded_at = fields.String()
+
+
+class DisputeResolution(DisputeSaid):
+    outcome = fields.String()
+    correcting_seq = fields.Integer(allow_none=True)
+
+
+class Dispute(DisputeSaid):
+    id = fields.Integer()
+    seq = fields.Integer(metadata={"description": "the seq disputed"})
+    status = fields.String(metadata={"description": "open, upheld or dismissed"})
+    replies = fields.List(fields.Nested(DisputeSaid))
+    resolution = fields.Nested(DisputeResolution, allow_none=True)
+
+
+class DisputeSummary(Schema):
+    id = fields.Integer()
+    seq = fields.Integer()
+    status = fields.String(metadata={"description": "open, upheld or dismissed"})
+    author = fields.String()
+    text = fields.String(metadata={"description": "the opening words, cut at 80 characters"})
+    replies = fields.Integer(metadata={"description": "how many"})
+    correcting_seq = fields.Integer(allow_none=True)
+
+
+class DisputeChain(Schema):
+    ok = fields.Boolean()
+    entries = fields.Integer(metadata={"description": "entries that hold"})
+    head_hash = fields.String(metadata={"description": "the hash of the last that holds"})
+    first_bad_entry = fields.Integer(allow_none=True)
+    problem = fields.String(allow_none=True)
+
+
+class DisputeList(Schema):
+    game = fields.String()
+    disputes_ok = fields.Boolean(metadata={"description": "the disputes chain holds"})
+    chain = fields.Nested(DisputeChain)
+    items = fields.List(fields.Nested(DisputeSummary))

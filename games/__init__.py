@@ -25,6 +25,11 @@ and, optionally:
                                                 # ...}], ...}, for GET /api/<kind>/tiles
     tile_picture(tile, rotation, form) -> str   # one tile in one of those turns, form "svg"
                                                 # or "txt", for GET /api/<kind>/tiles/<tile>.svg
+    describe(event, state_before) -> str        # the event as a sentence a person reads,
+                                                # naming the player who acted ("bob played
+                                                # BAD IDEA ... on ann"); state_before names
+                                                # what the payload's ids stand for. Without
+                                                # it replays/sentences.py says what it can
 
 State is plain JSON data. `evolve` never mutates its input. Randomness happens only in
 `draw`, with the rng the service passes, once, before the creation event is written.
