@@ -2,15 +2,17 @@
 
 from flask import current_app
 from flask.views import MethodView
+from werkzeug.exceptions import Forbidden
 
 from app import schemas
 from app.auth import require_write_token
 from app.body import Blueprint
 from app.context import services
 from app.problems import field_problem, problem
-from disputes.service import DisputeService
-from disputes.stream import CorruptDispute, DisputesMoved, NoGame
-from disputes.threads import DisputeRefused, summary
+from events.seats import TABLE, seat_actor_refusal
+from replays.disputes.service import DisputeService
+from replays.disputes.stream import CorruptDispute, DisputesMoved, NoGame
+from replays.disputes.threads import DisputeRefused, summary
 
 blp = Blueprint(
     "disputes", __name__, url_prefix="/api/games",
@@ -27,10 +29,17 @@ def dispute_service() -> DisputeService:
     return current_app.extensions["tablelog.disputes"]
 
 
-def writable_head(game_id: str):
-    """The game's head, once its write token is shown."""
+def writable_head(game_id: str, author, resolving: bool = False):
+    """The game's head, once a seat's token is shown that may write as `author`: a player's
+    seat as that player only, the table's recorder as anyone; a resolution, the recorder's
+    alone (the table settles its own disputes)."""
     head = services().projector.head(game_id)
-    require_write_token(head.meta)
+    seat = require_write_token(head.meta)
+    if resolving and seat != TABLE:
+        raise Forbidden(f"this token is {seat}'s seat; only the table's recorder resolves")
+    refusal = seat_actor_refusal(seat, author)
+    if refusal:
+        raise Forbidden(refusal)
     return head
 
 
@@ -41,7 +50,7 @@ def created(game_id: str, thread: dict):
 WRITE_ERRORS = (
     (400, "invalid, by field; an author not a player of the game"),
     (401, "no write token"),
-    (403, "not this game's write token"),
+    (403, "no seat's token, or a seat writing as another; a resolution not by the recorder"),
     (404, "no such game or dispute"),
     (409, "the dispute is resolved, or other writers kept getting in first"),
     (422, "a seq the log does not hold, or a correction not after the disputed seq"),
@@ -61,7 +70,7 @@ class Disputes(MethodView):
     @write_errors
     def post(self, body, game_id):
         """Open a dispute on a seq of the log. Needs the write token."""
-        head = writable_head(game_id)
+        head = writable_head(game_id, body["author"])
         thread = dispute_service().open(head, body["seq"], body["author"], body["text"])
         return created(game_id, thread)
 
@@ -95,7 +104,7 @@ class Replies(MethodView):
     @write_errors
     def post(self, body, game_id, dispute):
         """Reply to an open dispute. Needs the write token."""
-        head = writable_head(game_id)
+        head = writable_head(game_id, body["author"])
         thread = dispute_service().reply(head, dispute, body["author"], body["text"])
         return created(game_id, thread)
 
@@ -107,8 +116,8 @@ class Resolution(MethodView):
     @write_errors
     def post(self, body, game_id, dispute):
         """Resolve an open dispute, once: upheld with the seq of the correcting action, or
-        dismissed. Needs the write token."""
-        head = writable_head(game_id)
+        dismissed. Needs the table's recorder's token."""
+        head = writable_head(game_id, body["author"], resolving=True)
         thread = dispute_service().resolve(
             head, dispute, body["outcome"], body["correcting_seq"], body["author"], body["text"]
         )

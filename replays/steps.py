@@ -4,10 +4,10 @@ disputes opened on it (read once a call, from the game's disputes stream)."""
 
 import jsonpatch
 
-from disputes.service import DisputeService
 from events.retract import withdrawn_by
 from projections.fold import walk
 from projections.state import Projector
+from replays.disputes.service import DisputeService
 
 MAX_STEPS = 200
 

@@ -7,12 +7,12 @@ Withdrawn events are struck through (~~...~~) and say which retract withdrew the
 log does not verify, the events are told up to the last that holds.
 """
 
-from disputes.entries import UPHELD
-from disputes.service import DisputeService
 from events.retract import withdrawn_by
 from events.store import utc_now
 from projections.fold import retract_pairs, walk
 from projections.recorder import Recorder
+from replays.disputes.entries import UPHELD
+from replays.disputes.service import DisputeService
 from replays.sentences import sentence, who
 from replays.verify import verify
 

@@ -12,13 +12,13 @@ the disputes chain whole from the log's genesis, every entry one the API would h
 times are kept, so the imported log verifies exactly as the exported one did.
 """
 
-from disputes.entries import genesis
-from disputes.stream import DisputeStream
-from disputes.threads import LogFacts
-from disputes.threads import audit as audit_disputes
 from events.envelope import canonical
 from projections.recorder import InvalidEvent, Recorder
 from replays.audit import LogProblem, audit
+from replays.disputes.entries import genesis
+from replays.disputes.stream import DisputeStream
+from replays.disputes.threads import LogFacts
+from replays.disputes.threads import audit as audit_disputes
 
 
 def export_lines(recorder: Recorder, game_id: str):

@@ -4,7 +4,7 @@ from freezegun import freeze_time
 
 from tests.api.helpers import add, append, create_toy, retract
 from tests.conftest import wait_for
-from tests.disputes.test_threads import opened, played, post, tamper
+from tests.replays.disputes.test_threads import opened, played, post, tamper
 from tests.replays.test_replay import tamper as tamper_log
 
 

@@ -6,11 +6,11 @@ seals it after the last entry and appends it only if no other entry came first; 
 it reads again and checks again.
 """
 
-from disputes.entries import OPENED, REPLIED, RESOLVED, genesis, seal
-from disputes.stream import CorruptDispute, DisputesMoved, DisputeStream, decode
-from disputes.threads import LogFacts, anchored, apply, audit, check, fold
 from events.store import utc_now
 from projections.state import Head, Projector
+from replays.disputes.entries import OPENED, REPLIED, RESOLVED, genesis, seal
+from replays.disputes.stream import CorruptDispute, DisputesMoved, DisputeStream, decode
+from replays.disputes.threads import LogFacts, anchored, apply, audit, check, fold
 
 RETRIES_ON_RACE = 5
 

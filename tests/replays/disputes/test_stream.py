@@ -2,8 +2,8 @@
 
 import pytest
 
-from disputes.entries import OPENED, genesis, seal
-from disputes.stream import DisputesMoved, DisputeStream, NoGame
+from replays.disputes.entries import OPENED, genesis, seal
+from replays.disputes.stream import DisputesMoved, DisputeStream, NoGame
 
 
 def entry(number: int, prev_hash: str, dispute: int = 1) -> dict:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import redis
 
-from disputes.entries import entry_hash, form_problem
 from events import keys
 from events.envelope import canonical
+from replays.disputes.entries import entry_hash, form_problem
 
 STREAM_FIELD = b"e"
 

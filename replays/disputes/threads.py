@@ -10,7 +10,7 @@ could have written.
 
 from dataclasses import dataclass
 
-from disputes.entries import DISMISSED, OPENED, REPLIED, RESOLVED, UPHELD, chain_break
+from replays.disputes.entries import DISMISSED, OPENED, REPLIED, RESOLVED, UPHELD, chain_break
 
 SUMMARY_CHARS = 80
 

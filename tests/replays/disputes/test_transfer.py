@@ -5,7 +5,7 @@ import json
 
 from events import keys
 from tests.api.helpers import append, retract
-from tests.disputes.test_threads import opened, played, post
+from tests.replays.disputes.test_threads import opened, played, post
 
 
 def exported(client, game_id) -> list[dict]:

@@ -159,3 +159,23 @@ def test_a_rewritten_chain_from_another_game_does_not_hold(client, redis_client)
     listed = client.get(f"/api/games/{game_id}/disputes").json
     assert listed["disputes_ok"] is False and listed["chain"]["first_bad_entry"] == 1
     assert "prev_hash" in listed["chain"]["problem"]
+
+
+def test_a_seat_writes_as_its_own_player_and_only_the_table_resolves(client):
+    """ann's seat opens and replies as ann, not as ben; she cannot resolve her own dispute:
+    the table's recorder does; nothing refused is written."""
+    response = client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"],
+                                               "options": {"tally_every": 1000}})  # fmt: skip
+    game = response.json
+    append(client, game["id"], game["token"], add("ann", 1))
+    ann = game["seats"]["ann"]
+    as_ben = post(client, game["id"], ann, "", {"seq": 2, "author": "player:ben", "text": "x"})
+    assert as_ben.status_code == 403
+    assert post(client, game["id"], ann, "", {"seq": 2, "author": "player:ann",
+                                              "text": "it was 2"}).status_code == 201  # fmt: skip
+    dismissed = {"outcome": "dismissed", "correcting_seq": None, "author": "player:ann",
+                 "text": "never mind"}  # fmt: skip
+    assert post(client, game["id"], ann, "/1/resolution", dismissed).status_code == 403
+    by_table = post(client, game["id"], game["token"], "/1/resolution", dismissed)
+    assert by_table.status_code == 201, by_table.json
+    assert client.get(f"/api/games/{game['id']}/disputes").json["items"][0]["status"] == "dismissed"
