@@ -25,6 +25,7 @@ from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
 from projections.fold import latest_withdrawable, retract_pairs
+from projections.rules import RULES, for_the_game, rules_errors, rules_of
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
@@ -90,7 +91,8 @@ class Recorder:
 
     def create(self, kind: str, players: list[str], options: dict, token: str, actor="admin"):
         """A new game whose first event holds every setup fact, those the service drew for
-        the table included. Returns its id, its first event and its state."""
+        the table included, and the rules it is recorded under (projections/rules.py).
+        Returns its id, its first event and its state."""
         try:
             game = self.games.get(kind)
         except UnknownGame:
@@ -102,8 +104,9 @@ class Recorder:
              "actor": actor},
             kind, players, system=False,
         )  # fmt: skip
+        event["payload"] = {**event["payload"], RULES: rules_of(game)}
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
-        state = game.initial(self.event_types.upcast(envelope))
+        state = game.initial(self.event_types.upcast(for_the_game(envelope)))
         record = Record(1, envelope["hash"], players, state)
         game_id = self.write_new_game(kind, [envelope], [record], token)
         return game_id, envelope, state
@@ -301,6 +304,10 @@ class Recorder:
             raise InvalidEvent(
                 {"schema_version": [f"{type_name} is at version {event_type.version}"]}
             )
+        if type_name == f"{kind}.created":  # the machinery's `rules`, then the game's payload
+            if rules_errors(envelope):
+                raise InvalidEvent({"payload": {RULES: rules_errors(envelope)}})
+            envelope = for_the_game(envelope)
         self._checked(self.event_types.upcast(envelope), kind, players, system)
 
     def _event_type(self, name, kind: str) -> EventType:

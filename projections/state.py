@@ -25,6 +25,7 @@ from events.retract import RETRACT
 from events.store import CorruptEvent, RedisEventStore, decode
 from games import GameRegistry
 from projections.fold import retract_pairs, walk
+from projections.rules import for_the_game
 
 CANDIDATES = 8  # cached records fetched a round trip while looking for one that opens
 
@@ -211,10 +212,9 @@ class Projector:
     def evolve(self, kind: str, state, envelope: dict):
         """One event other than a retract folded in by its game (the creation starts it)."""
         game = self.games.get(kind)
-        envelope = self.event_types.upcast(envelope)
         if envelope["seq"] == 1:
-            return game.initial(envelope)
-        return game.evolve(state, envelope)
+            return game.initial(self.event_types.upcast(for_the_game(envelope)))
+        return game.evolve(state, self.event_types.upcast(envelope))
 
     def is_kept(self, envelope: dict) -> bool:
         """A record is cached after this event: every `snapshot_every` seqs, and at retracts."""
