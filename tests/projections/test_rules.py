@@ -38,7 +38,8 @@ def test_a_log_from_before_the_rules_were_kept_still_imports_and_verifies(client
     imported = client.post("/api/games/import", data=rechained(log))
     assert imported.status_code == 201, imported.json
     verdict = client.get(f"/api/games/{imported.json['id']}/verify").json
-    assert verdict["ok"] is True
+    assert verdict["ok"] is True and verdict["recompute"]["ok"] is True
+    assert verdict["rules"]["recorded"] is None and verdict["rules"]["same"] is False
 
 
 @pytest.mark.parametrize(
