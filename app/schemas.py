@@ -210,8 +210,8 @@ class RulesCompared(Schema):
     recorded = fields.Nested(RulesVersion, allow_none=True, metadata={
         "description": "the creation event's `rules`; null for a game from before they were kept"
     })  # fmt: skip
-    today = fields.Nested(RulesVersion)
-    same = fields.Boolean()
+    today = fields.Nested(RulesVersion, allow_none=True)
+    same = fields.Boolean(allow_none=True, metadata={"description": "null if the log is unread"})
 
 
 class Recomputed(Schema):

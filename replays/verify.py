@@ -27,7 +27,7 @@ from replays.recompute import Difference, Recompute
 class Verdict:
     """`recompute`: {"ok", "derived", "through"} and, at a difference, {"seq", "phase",
     "recorded", "today", "patch", "detail"}; "ok" is null where the audit stopped first.
-    `rules`: {"recorded", "today", "same"}."""
+    `rules`: {"recorded", "today", "same"}, all null when the log could not be read."""
 
     game: str
     ok: bool
@@ -36,8 +36,8 @@ class Verdict:
     first_bad_seq: int | None = None
     problem: str | None = None
     detail: str | None = None
-    recompute: dict = field(default_factory=dict)
-    rules: dict = field(default_factory=dict)
+    recompute: dict = field(default_factory=lambda: {"ok": None, "derived": 0, "through": 0})
+    rules: dict = field(default_factory=lambda: {"recorded": None, "today": None, "same": None})
 
     def as_dict(self) -> dict:
         return asdict(self)

@@ -246,3 +246,21 @@ def test_derived_events_the_worker_would_not_have_written_are_named(
     verdict = verified(client, game_id)
     assert (verdict["first_bad_seq"], verdict["problem"]) == (seq, "recompute"), verdict
     assert words in verdict["detail"]
+
+
+def test_a_log_that_does_not_hold_is_not_recomputed_past_where_it_stops(
+    client, services, redis_client
+):
+    from tests.replays.test_replay import tamper
+
+    game_id, _ = tallied_toy(client, services)
+    tamper(redis_client, game_id, 5, lambda raw: raw.replace(b'"amount":9', b'"amount":8'))
+    verdict = verified(client, game_id)
+    assert (verdict["ok"], verdict["problem"], verdict["first_bad_seq"]) == (False, "hash", 5)
+    assert verdict["recompute"] == {"ok": None, "derived": 0, "through": 0}
+    assert verdict["rules"] == {"recorded": None, "today": None, "same": None}
+    forge(redis_client, game_id, 5, lambda envelope: envelope["payload"].update(amount=1))
+    verdict = verified(client, game_id)  # 9 + 2 + 1 is 12: no tally is due at 6, the fold says
+    assert (verdict["problem"], verdict["first_bad_seq"]) == ("fold", 6)
+    assert verdict["recompute"] == {"ok": None, "derived": 1, "through": 5}
+    assert verdict["rules"]["same"] is True
