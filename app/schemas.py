@@ -69,8 +69,27 @@ class GameSummary(Schema):
 
 
 class GameCreated(GameSummary):
-    token = fields.String(metadata={"description": "the write token; shown once, keep it"})
+    token = fields.String(
+        metadata={
+            "description": "the table's recorder's write token (anyone's actions); shown"
+            " once, keep it"
+        }
+    )
+    seats = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={
+            "description": "each player's write token (that player's actions only); shown once"
+        },
+    )
     state = fields.Raw()
+
+
+class SeatTokenOut(Schema):
+    game = fields.String()
+    seat = fields.String(metadata={"description": "a player's name, or table"})
+    token = fields.String(metadata={"description": "the seat's new write token; shown once"})
+    seq = fields.Integer(metadata={"description": "the seat_replaced event that records it"})
 
 
 class GameListQuery(Schema):
@@ -107,6 +126,9 @@ class Envelope(Schema):
     recorded_at = fields.String()
     occurred_at = fields.String(allow_none=True)
     caused_by = fields.Integer(allow_none=True)
+    recorded_by = fields.String(
+        metadata={"description": "table: the table's recorder wrote this player's action"}
+    )
     prev_hash = fields.String()
     hash = fields.String()
     withdrawn_by = fields.Integer(

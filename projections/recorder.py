@@ -17,9 +17,10 @@ from datetime import datetime
 
 from marshmallow import ValidationError
 
-from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, body_digest
+from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, RECORDED_BY_TABLE, body_digest
 from events.registry import EventType, EventTypeRegistry
 from events.retract import RETRACT
+from events.seats import SEAT_REPLACED, TABLE, retract_author_refusal
 from events.store import Caches, IdempotencyConflict, RedisEventStore, VersionConflict
 from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
@@ -29,6 +30,7 @@ from projections.rules import RULES, for_the_game, rules_errors, rules_of
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
+WITHHELD = "(withheld: a refused reveal)"
 
 
 class InvalidEvent(Exception):
@@ -89,9 +91,18 @@ class Recorder:
         self.event_types = event_types
         self.rng = random.SystemRandom()
 
-    def create(self, kind: str, players: list[str], options: dict, token: str, actor="admin"):
+    def create(
+        self,
+        kind: str,
+        players: list[str],
+        options: dict,
+        token: str,
+        actor="admin",
+        seat_tokens: dict[str, str] | None = None,
+    ):
         """A new game whose first event holds every setup fact, those the service drew for
-        the table included, and the rules it is recorded under (projections/rules.py).
+        the table included, and the rules it is recorded under (projections/rules.py);
+        `token` is the table's recorder's, `seat_tokens` each player's.
         Returns its id, its first event and its state."""
         try:
             game = self.games.get(kind)
@@ -108,10 +119,17 @@ class Recorder:
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
         state = game.initial(self.event_types.upcast(for_the_game(envelope)))
         record = Record(1, envelope["hash"], players, state)
-        game_id = self.write_new_game(kind, [envelope], [record], token)
+        game_id = self.write_new_game(kind, [envelope], [record], token, seat_tokens)
         return game_id, envelope, state
 
-    def write_new_game(self, kind: str, log: list[dict], records: list[Record], token: str):
+    def write_new_game(
+        self,
+        kind: str,
+        log: list[dict],
+        records: list[Record],
+        token: str,
+        seat_tokens: dict[str, str] | None = None,
+    ):
         """A new game holding `log` (sealed, checked, folded into `records`, the last one at
         the head): written with its caches and listed. Returns its id.
 
@@ -124,6 +142,9 @@ class Recorder:
             "players": json.dumps(log[0]["payload"]["players"]),
             "created_at": log[0]["recorded_at"],
             "token_sha256": token_digest(token),
+            "seats_sha256": json.dumps(
+                {seat: token_digest(t) for seat, t in (seat_tokens or {}).items()}
+            ),
             **self.head_fields(kind, head.state, log[-1]["recorded_at"]),
         }
         self.catalog.add(game_id, kind, meta["status"])
@@ -205,6 +226,7 @@ class Recorder:
             if self.projector.is_kept(envelope):
                 kept[record.seq] = seal.seal(head.game_id, record)
         meta = self.head_fields(head.kind, record.state, envelopes[-1]["recorded_at"])
+        meta.update(seat_digests(head.meta, envelopes))
         status, pending = meta["status"], meta["pending"] or None
         caches = Caches(seal.seal(head.game_id, record), meta, kept, withdrawals)
         if self.store.write(head.game_id, envelopes, caches).duplicate:
@@ -224,14 +246,41 @@ class Recorder:
             raise
 
     def _note_refusal(self, head: Head, checked: list[dict], refusal) -> None:
+        """The refused batch kept for the audit, each reveal's secret fields withheld."""
         self.store.note_refusal(head.game_id, {
             "version": head.version,
-            "events": checked,
+            "events": [self._withheld(event) for event in checked],
             "rule": getattr(refusal, "rule", None),
             "code": getattr(refusal, "code", None),
             "message": refusal.message,
             "details": refusal.details,
         })  # fmt: skip
+
+    def replace_seat(self, game_id: str, seat: str, token: str) -> Recorded:
+        """The recorder gives `seat` (a player's name or "table") a new token: the event
+        `seat_replaced` names the seat and the token's digest, and the meta's digest changes
+        with it, in the same write."""
+        event = {"type": SEAT_REPLACED, "actor": "admin",
+                 "payload": {"seat": seat, "token_sha256": token_digest(token)}}  # fmt: skip
+        for attempt in range(RETRIES_ON_RACE):
+            head = self.projector.head(game_id)
+            players = head.record.players
+            if seat != TABLE and seat not in players:
+                raise InvalidEvent({"seat": [f"{seat!r} is not a seat: {TABLE}, {players}"]})
+            checked = self._checked(event, head.kind, players, False, seats=True)
+            try:
+                return self._append_at(head, [checked])
+            except VersionConflict:
+                if attempt == RETRIES_ON_RACE - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _withheld(self, event: dict) -> dict:
+        secret = self.event_types.get(event["type"]).secret_fields
+        if not secret:
+            return event
+        payload = {k: (WITHHELD if k in secret else v) for k, v in event["payload"].items()}
+        return {**event, "payload": payload}
 
     def _checked_in_batch(self, event, index: int, size: int, head: Head, system) -> dict:
         try:
@@ -242,9 +291,12 @@ class Recorder:
             errors = {"events": {index: error.errors}} if size > 1 else error.errors
             raise InvalidEvent(errors) from None
 
-    def _checked(self, event: dict, kind: str, players: list[str], system: bool) -> dict:
+    def _checked(
+        self, event: dict, kind: str, players: list[str], system: bool, seats: bool = False
+    ) -> dict:
         """The event's body fields, validated and normalised; InvalidEvent names the field.
-        `players` are those of the game's creation event, never a cache of them."""
+        `players` are those of the game's creation event, never a cache of them; `seats` is
+        true for the seat endpoint's own event."""
         errors: dict = {}
         name = event.get("type")
         event_type = self._event_type(name, kind)
@@ -261,9 +313,19 @@ class Recorder:
             errors["actor"] = ["system actors are for workers; record as a player or admin"]
         elif event_type.derived and not system:
             errors["type"] = [f"{name} is derived by the service; it is not recorded by hand"]
+        elif name == SEAT_REPLACED and not (actor == "admin" and seats):
+            errors["type"] = [
+                "a seat's token is replaced by the table's recorder at POST"
+                " /api/games/{id}/seats/{seat}/token, not recorded as an event"
+            ]
+        recorded_by = event.get("recorded_by")
+        if recorded_by is not None and not (
+            recorded_by == RECORDED_BY_TABLE and actor.startswith("player:")
+        ):
+            errors["recorded_by"] = ["only 'table', on a player's action the recorder wrote"]
         if errors:
             raise InvalidEvent(errors)
-        return {
+        checked = {
             "event_id": event.get("event_id") or str(uuid.uuid4()),
             "type": name,
             "schema_version": event_type.version,
@@ -272,6 +334,9 @@ class Recorder:
             "occurred_at": event.get("occurred_at"),
             "caused_by": event.get("caused_by") if system else None,
         }
+        if recorded_by is not None:
+            checked["recorded_by"] = recorded_by
+        return checked
 
     def check_stored(self, envelope: dict, kind: str, players: list[str]) -> None:
         """InvalidEvent unless a stored envelope is one an append could have written: what the
@@ -308,11 +373,12 @@ class Recorder:
             if rules_errors(envelope):
                 raise InvalidEvent({"payload": {RULES: rules_errors(envelope)}})
             envelope = for_the_game(envelope)
-        self._checked(self.event_types.upcast(envelope), kind, players, system)
+        self._checked(self.event_types.upcast(envelope), kind, players, system, seats=True)
 
     def _event_type(self, name, kind: str) -> EventType:
         """The type `name` if a game of `kind` records it, else InvalidEvent with a hint."""
-        ours = isinstance(name, str) and (name == RETRACT or name.startswith(f"{kind}."))
+        shared = (RETRACT, SEAT_REPLACED)
+        ours = isinstance(name, str) and (name in shared or name.startswith(f"{kind}."))
         if ours and name in self.event_types:
             return self.event_types.get(name)
         known = [t.name for t in self.event_types if t.name.startswith(f"{kind}.")]
@@ -349,6 +415,26 @@ class Recorder:
                 f"a retract withdraws the latest player action not yet withdrawn; {legal}",
                 {"retractable": latest},
             )
+        [target] = self.store.read_range(game_id, latest, latest)
+        refusal = retract_author_refusal(envelope, target)
+        if refusal:
+            raise Refused("LOG-RETRACT-AUTHOR", refusal, {"seq": latest, "actor": target["actor"]})
+
+
+def seat_digests(meta: dict, envelopes: list[dict]) -> dict[str, str]:
+    """The meta fields that change when `envelopes` replace seats' tokens (none otherwise)."""
+    replaced = [e["payload"] for e in envelopes if e["type"] == SEAT_REPLACED]
+    if not replaced:
+        return {}
+    fields = {}
+    seats = json.loads(meta.get("seats_sha256") or "{}")
+    for payload in replaced:
+        if payload["seat"] == TABLE:
+            fields["token_sha256"] = payload["token_sha256"]
+        else:
+            seats[payload["seat"]] = payload["token_sha256"]
+            fields["seats_sha256"] = json.dumps(seats)
+    return fields
 
 
 def _instant(value) -> bool:

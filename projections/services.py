@@ -17,6 +17,7 @@ from redis.cluster import RedisCluster
 
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
+from events.seats import SEAT_REPLACED_TYPE
 from events.store import RedisEventStore
 from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
@@ -191,6 +192,7 @@ class Services:
         self.redis = client.from_url(settings.redis_url)
         self.event_types = EventTypeRegistry()
         self.event_types.register(RETRACT_TYPE)
+        self.event_types.register(SEAT_REPLACED_TYPE)
         self.games = GameRegistry(settings.game_modules, self.event_types)
         self.store = RedisEventStore(self.redis)
         secret = load_or_create(Path(settings.secret_key_file)).encode()

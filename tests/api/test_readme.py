@@ -12,7 +12,7 @@ from pathlib import Path
 
 README = Path(__file__).parents[2] / "README.md"
 BASE = "B=http://127.0.0.1:${PORT:-8000}"
-JQ = re.compile(r"^(\w+)=\$\(jq -r \.(\w+) ([\w.]+)\)$")
+JQ = re.compile(r"^(\w+)=\$\(jq -r \.([\w.]+) ([\w.]+)\)$")
 
 
 def walkthrough() -> list[str]:
@@ -89,9 +89,12 @@ def test_the_readme_walkthrough_answers_as_written(client, start_worker):
             for assignment in command.split("; "):
                 match = JQ.match(assignment)
                 assert match, f"the test cannot play {assignment!r}"
-                name, field, file = match.groups()
-                names[name] = json.loads(files[file])[field]
-    assert len(played) >= 10 and set(names) == {"G", "T"}
+                name, path, file = match.groups()
+                value = json.loads(files[file])
+                for field in path.split("."):
+                    value = value[field]
+                names[name] = value
+    assert len(played) >= 10 and set(names) == {"G", "T", "J", "R"}
     assert sum(command.startswith("# -> ") for command in commands) == len(played)
     method, path, imported = played[-1]
     assert path == "/api/games/import" and imported.json["id"] != names["G"]
