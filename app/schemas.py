@@ -293,14 +293,57 @@ class ReplayRange(Schema):
     next = fields.String(allow_none=True)
 
 
+class RulesVersion(Schema):
+    version = fields.String(metadata={"description": "tablelog's version", "example": "0.1.0"})
+    digest = fields.String(metadata={"description": "SHA-256 of the game's code and data"})
+
+
+class RulesCompared(Schema):
+    recorded = fields.Nested(RulesVersion, allow_none=True, metadata={
+        "description": "the creation event's `rules`; null for a game from before they were kept"
+    })  # fmt: skip
+    today = fields.Nested(RulesVersion, allow_none=True)
+    same = fields.Boolean(allow_none=True, metadata={"description": "null if the log is unread"})
+
+
+class Recomputed(Schema):
+    ok = fields.Boolean(allow_none=True, metadata={
+        "description": "every derived event is what today's rules write; null where the audit "
+        "stopped first"
+    })  # fmt: skip
+    derived = fields.Integer(metadata={"description": "derived events found as recorded"})
+    through = fields.Integer(metadata={"description": "the last seq the recompute reached"})
+    seq = fields.Integer(metadata={"description": "the first seq where they differ"})
+    phase = fields.String(allow_none=True)
+    recorded = fields.Dict(allow_none=True, metadata={
+        "description": "the event there: type, actor, caused_by, payload; null if none"
+    })  # fmt: skip
+    today = fields.Dict(allow_none=True, metadata={
+        "description": "the event today's rules write there; null if none"
+    })  # fmt: skip
+    patch = fields.List(fields.Dict(), allow_none=True, metadata={
+        "description": "RFC 6902, from the recorded event to today's"
+    })  # fmt: skip
+    detail = fields.String()
+
+
 class Verification(Schema):
     game = fields.String()
-    ok = fields.Boolean()
+    ok = fields.Boolean(metadata={
+        "description": "the log and the caches hold, and, under the rules the game was recorded "
+        "under, every derived event is what they decide"
+    })  # fmt: skip
     version = fields.Integer()
     checked = fields.Integer(metadata={"description": "events re-hashed and refolded"})
     first_bad_seq = fields.Integer(allow_none=True)
-    problem = fields.String(allow_none=True, metadata={"description": "hash, chain, fold, cache"})
+    problem = fields.String(
+        allow_none=True, metadata={"description": "hash, chain, event, fold, cache, recompute"}
+    )
     detail = fields.String(allow_none=True)
+    recompute = fields.Nested(Recomputed, metadata={
+        "description": "each automatic phase resolved again from the state before it"
+    })  # fmt: skip
+    rules = fields.Nested(RulesCompared)
 
 
 class JobOut(Schema):

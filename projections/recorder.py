@@ -26,6 +26,7 @@ from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
 from projections.fold import latest_withdrawable, retract_pairs
+from projections.rules import RULES, for_the_game, rules_errors, rules_of
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
@@ -100,7 +101,8 @@ class Recorder:
         seat_tokens: dict[str, str] | None = None,
     ):
         """A new game whose first event holds every setup fact, those the service drew for
-        the table included; `token` is the table's recorder's, `seat_tokens` each player's.
+        the table included, and the rules it is recorded under (projections/rules.py);
+        `token` is the table's recorder's, `seat_tokens` each player's.
         Returns its id, its first event and its state."""
         try:
             game = self.games.get(kind)
@@ -113,8 +115,9 @@ class Recorder:
              "actor": actor},
             kind, players, system=False,
         )  # fmt: skip
+        event["payload"] = {**event["payload"], RULES: rules_of(game)}
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
-        state = game.initial(self.event_types.upcast(envelope))
+        state = game.initial(self.event_types.upcast(for_the_game(envelope)))
         record = Record(1, envelope["hash"], players, state)
         game_id = self.write_new_game(kind, [envelope], [record], token, seat_tokens)
         return game_id, envelope, state
@@ -366,6 +369,10 @@ class Recorder:
             raise InvalidEvent(
                 {"schema_version": [f"{type_name} is at version {event_type.version}"]}
             )
+        if type_name == f"{kind}.created":  # the machinery's `rules`, then the game's payload
+            if rules_errors(envelope):
+                raise InvalidEvent({"payload": {RULES: rules_errors(envelope)}})
+            envelope = for_the_game(envelope)
         self._checked(self.event_types.upcast(envelope), kind, players, system, seats=True)
 
     def _event_type(self, name, kind: str) -> EventType:

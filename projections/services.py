@@ -4,7 +4,6 @@ catalog and recorder. The web app and the workers build the same thing."""
 import hashlib
 import hmac
 import importlib.util
-import inspect
 import os
 import re
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
 from projections.receipt_keys import ReceiptKeys
 from projections.recorder import Recorder
+from projections.rules import rule_files
 from projections.secret_file import load_or_create
 from projections.state import CacheSeal, Projector
 
@@ -184,12 +184,9 @@ def rules_fingerprint(games: GameRegistry) -> bytes:
     it would lack what the new rules keep, or hold what they no longer allow."""
     digest = hashlib.sha256()
     for kind in games.kinds():
-        source = Path(inspect.getfile(games.get(kind)))
-        files = sorted(source.parent.rglob("*")) if source.name == "__init__.py" else [source]
-        for path in files:
-            if path.suffix in (".py", ".json", ".lua") and path.is_file():
-                digest.update(f"{kind}/{path.relative_to(source.parent)}\n".encode())
-                digest.update(path.read_bytes())
+        for name, data in rule_files(games.get(kind)):
+            digest.update(f"{kind}/{name}\n".encode())
+            digest.update(data)
     return digest.digest()
 
 
