@@ -7,7 +7,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, headers, limits, log, ops, problems, replay, tiles
+from app import body, cli, docs, forks, games, headers, limits, log, ops, problems, replay, tiles
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -57,7 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             "extra_plugins": [docs.ProblemDetails(), docs.EventExamples(svc.event_types)],
         },
     )
-    for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
+    for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):
         api.register_blueprint(blueprint)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
