@@ -1,17 +1,21 @@
-"""Forks and comparisons: a what-if beside a game, and where the two part."""
+"""Forks, comparisons, undo and redo: a what-if beside a game, and going back within one."""
 
 from flask.views import MethodView
 
 from app import forks_schemas as schemas
-from app.auth import new_token
+from app.auth import new_token, require_write_token
 from app.body import Blueprint
 from app.context import services
 from app.games import described, etag, pending_job
 from app.schemas import GameCreated, Problem
+from events.store import VersionConflict
+from projections.rewind import Rewound, redo, undo
 from replays.compare import compare, diff
 from replays.forks import fork
 
-blp = Blueprint("forks", __name__, url_prefix="/api/games", description="Forks and comparisons")
+blp = Blueprint(
+    "forks", __name__, url_prefix="/api/games", description="Forks, comparisons, undo and redo"
+)
 
 
 @blp.route("/<game_id>/forks")
@@ -55,3 +59,68 @@ class Diff(MethodView):
         projector = services().projector
         last = query.get("to") or projector.meta(game_id)["version"]
         return diff(projector, game_id, query["from_"], last)
+
+
+@blp.route("/<game_id>/undo")
+class Undo(MethodView):
+    @blp.arguments(schemas.UndoIn, error_status_code=400)
+    @blp.response(201, schemas.UndoOut)
+    @blp.alt_response(400, schema=Problem, description="`to` missing, or past the head")
+    @blp.alt_response(401, schema=Problem, description="no write token")
+    @blp.alt_response(403, schema=Problem, description="not this game's write token")
+    @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(409, schema=Problem, description="the game moved on (another undo won)")
+    @blp.alt_response(422, schema=Problem, description="nothing to undo, or `to` is withdrawn")
+    def post(self, body, game_id):
+        """Undo to seq `to`: withdraw every player action after it, newest first, each by a
+        `retract`, in one append. Needs the write token."""
+        head = written_head(game_id, body.get("expected_version"))
+        rewound = undo(services().recorder, head, body["to"], body["reason"], body["actor"])
+        return answer(game_id, rewound, withdrawn=rewound.withdrawn, state_at=rewound.state_at)
+
+
+@blp.route("/<game_id>/redo")
+class Redo(MethodView):
+    @blp.arguments(schemas.RedoIn, error_status_code=400)
+    @blp.response(201, schemas.RedoOut)
+    @blp.alt_response(401, schema=Problem, description="no write token")
+    @blp.alt_response(403, schema=Problem, description="not this game's write token")
+    @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(409, schema=Problem, description="the game moved on")
+    @blp.alt_response(422, schema=Problem, description="a rule refused, or nothing to redo")
+    def post(self, body, game_id):
+        """Redo: re-apply what the last undo withdrew, as new events, if the rules still allow
+        it. Needs the write token; a redo done already answers 200 with its events."""
+        head = written_head(game_id, body.get("expected_version"))
+        rewound = redo(services().recorder, head)
+        return answer(game_id, rewound, redone=rewound.withdrawn)
+
+
+def written_head(game_id: str, expected_version: int | None):
+    """The head an undo or redo is planned from, once the token is checked."""
+    head = services().projector.head(game_id)
+    require_write_token(head.meta)
+    if expected_version not in (None, head.version):
+        raise VersionConflict(head.version)
+    return head
+
+
+def answer(game_id: str, rewound: Rewound, **more):
+    """An append's answer (201, or 200 for a redo done already) with what was withdrawn."""
+    recorded = rewound.recorded
+    meta = {"pending": recorded.pending, "version": recorded.version}
+    body = {
+        "game": game_id,
+        "version": recorded.version,
+        "events": recorded.envelopes,
+        "duplicate": recorded.duplicate,
+        "status": recorded.status,
+        "pending": recorded.pending,
+        "job": pending_job(game_id, meta),
+        **more,
+    }
+    headers = {
+        "ETag": etag(recorded.version),
+        "Location": f"/api/games/{game_id}/events/{recorded.envelopes[0]['seq']}",
+    }
+    return body, 200 if recorded.duplicate else 201, headers

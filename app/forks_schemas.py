@@ -2,7 +2,8 @@
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from app.schemas import MAX_SEQ, Envelope
+from app.schemas import MAX_SEQ, AppendOut, Envelope
+from events.envelope import ACTOR
 
 
 class ForkIn(Schema):
@@ -74,3 +75,37 @@ class Diff(Schema):
     from_ = fields.Integer(data_key="from", attribute="from")
     to = fields.Integer()
     patch = fields.List(fields.Dict(), metadata={"description": "RFC 6902, from `from` to `to`"})
+
+
+class RedoIn(Schema):
+    expected_version = fields.Integer(
+        validate=validate.Range(min=1, max=MAX_SEQ),
+        metadata={"description": "refuse with 409 unless the game is at this version"},
+    )
+
+
+class UndoIn(RedoIn):
+    to = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
+        metadata={"description": "withdraw every player action after this seq", "example": 3},
+    )  # fmt: skip
+    reason = fields.String(
+        load_default="", validate=validate.Length(max=500), metadata={"description": "why"}
+    )
+    actor = fields.String(
+        load_default="admin", validate=validate.Regexp(ACTOR),
+        metadata={"description": "who records the retracts: admin or player:<name>"},
+    )  # fmt: skip
+
+
+class UndoOut(AppendOut):
+    withdrawn = fields.List(
+        fields.Integer(), metadata={"description": "the seqs withdrawn, newest first"}
+    )
+    state_at = fields.Integer(metadata={"description": "the seq whose state the game now has"})
+
+
+class RedoOut(AppendOut):
+    redone = fields.List(
+        fields.Integer(), metadata={"description": "the seqs re-applied, by their first seq"}
+    )
