@@ -24,6 +24,7 @@ class Forks(MethodView):
     @blp.response(201, GameCreated)
     @blp.alt_response(400, schema=Problem, description="`at` missing, or past the head")
     @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(422, schema=Problem, description="the original does not verify")
     def post(self, body, game_id):
         """Fork: a new game whose log is a copy of events 1..`at` (same hashes), with its own
         write token. Reads are open, so anyone may fork; the original is not touched."""
@@ -40,6 +41,7 @@ class Forks(MethodView):
 class Compare(MethodView):
     @blp.arguments(schemas.CompareQuery, location="query", error_status_code=400)
     @blp.response(200, schemas.Comparison)
+    @blp.alt_response(400, schema=Problem, description="`at` past both logs")
     @blp.alt_response(404, schema=Problem)
     @blp.alt_response(422, schema=Problem, description="games of two kinds")
     def get(self, query, game_id, other_id):
@@ -52,13 +54,12 @@ class Compare(MethodView):
 class Diff(MethodView):
     @blp.arguments(schemas.DiffQuery, location="query", error_status_code=400)
     @blp.response(200, schemas.Diff)
+    @blp.alt_response(400, schema=Problem, description="`from` missing, or a seq past the head")
     @blp.alt_response(404, schema=Problem)
     def get(self, query, game_id):
         """The RFC 6902 patch from the state after seq `from` to the state after `to` (default
         the head): two steps of one game compared."""
-        projector = services().projector
-        last = query.get("to") or projector.meta(game_id)["version"]
-        return diff(projector, game_id, query["from_"], last)
+        return diff(services().projector, game_id, query["from_"], query.get("to"))
 
 
 @blp.route("/<game_id>/undo")

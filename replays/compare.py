@@ -75,9 +75,11 @@ def _side(projector: Projector, game: str, meta: dict, at, first_difference: int
     return side, projector.state_at(game, seq, meta["kind"])
 
 
-def diff(projector: Projector, game: str, first: int, last: int) -> dict:
-    """The patch from the state after seq `first` to the state after seq `last` of one game."""
+def diff(projector: Projector, game: str, first: int, last: int | None = None) -> dict:
+    """The patch from the state after seq `first` to the state after seq `last` (default the
+    head) of one game."""
     meta = projector.meta(game)
+    last = meta["version"] if last is None else last
     for name, seq in (("from", first), ("to", last)):
         if seq > meta["version"]:
             raise InvalidEvent({name: [f"the game is at version {meta['version']}"]})
