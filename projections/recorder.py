@@ -210,7 +210,10 @@ class Recorder:
     def record_checked(self, head: Head, checked: list[dict]) -> Recorded:
         """Append events already checked (`checked`) at exactly `head`'s version, else
         VersionConflict: for a batch planned from that head (an undo's retracts, a redo). A
-        batch of retracts is allowed here, each checked against the retract rule in turn."""
+        batch of retracts is allowed here, each checked against the retract rule in turn; each
+        names an event already in the log (the state it returns to is read from there)."""
+        if any(e["type"] == RETRACT and e["payload"]["seq"] > head.version for e in checked):
+            raise InvalidEvent({"events": ["a retract in a batch names an event of the log"]})
         _refuse_repeated_ids(checked)
         try:
             return self._append_at(head, checked)

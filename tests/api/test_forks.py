@@ -5,6 +5,7 @@ differ; diff compares two steps of one game."""
 import pytest
 
 from tests.api.helpers import add, append, create_toy, retract
+from tests.api.test_limits import assert_limited, limited_client
 
 
 def toy_game(client, amounts=(2, 3, 4, 1, 5)):
@@ -174,3 +175,13 @@ def test_a_fork_of_a_log_with_retracts_keeps_what_they_withdrew(client):
         log = events(client, forked["id"])
         assert log[3]["withdrawn_by"] == 5
         assert forked["state"]["total"] == 2 + 3 + (5 if at == 6 else 0)
+
+
+def test_forks_are_limited_as_creations_are(settings):
+    client = limited_client(settings, rate_limit_create="2/minute")
+    game_id, _ = toy_game(client)
+    assert fork(client, game_id, 2).status_code == 201
+    assert fork(client, game_id, 3).status_code == 201
+    refused = fork(client, game_id, 4)
+    assert_limited(refused)
+    assert "forks" in refused.json["detail"]
