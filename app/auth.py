@@ -1,7 +1,9 @@
-"""Write tokens: one per game, issued at creation, stored as a SHA-256 digest, compared in
-constant time, required on every append. Reads are open."""
+"""Write tokens, one per seat (each player's, and the table's recorder's: events/seats.py),
+issued at creation, stored as SHA-256 digests, compared in constant time, required on every
+write. Reads are open."""
 
 import hmac
+import json
 import secrets
 
 from flask import request
@@ -9,6 +11,7 @@ from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from app.limits import count_failed_authentication
+from events.seats import TABLE
 from projections.recorder import token_digest
 
 
@@ -16,15 +19,30 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def require_write_token(meta: dict) -> None:
-    """401 without a token, 403 with another; each failure counted against its address."""
+def require_write_token(meta: dict) -> str:
+    """The seat whose token the request carries: "table" or a player's name. 401 without a
+    token, 403 with one of no seat; each failure counted against its address."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         count_failed_authentication()
         raise Unauthorized(
-            "this game's write token is required: Authorization: Bearer <token>",
+            "a write token of this game is required: Authorization: Bearer <token>",
             www_authenticate=WWWAuthenticate("bearer", {"realm": "tablelog"}),
         )
-    if not hmac.compare_digest(token_digest(token.strip()), meta["token_sha256"]):
+    digest = token_digest(token.strip())
+    seats = {TABLE: meta["token_sha256"], **json.loads(meta.get("seats_sha256") or "{}")}
+    found = None
+    for seat, expected in seats.items():  # every seat compared, in constant time each
+        if hmac.compare_digest(digest, expected):
+            found = seat
+    if found is None:
         count_failed_authentication()
-        raise Forbidden("this is not the write token of this game")
+        raise Forbidden("this is not a write token of this game")
+    return found
+
+
+def require_table(meta: dict) -> None:
+    """403 unless the request carries the table's recorder's token."""
+    seat = require_write_token(meta)
+    if seat != TABLE:
+        raise Forbidden(f"this token is {seat}'s seat; only the table's recorder may do this")

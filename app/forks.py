@@ -3,7 +3,7 @@
 from flask.views import MethodView
 
 from app import forks_schemas as schemas
-from app.auth import new_token, require_write_token
+from app.auth import new_token, require_table
 from app.body import Blueprint
 from app.context import services
 from app.games import described, etag, pending_job
@@ -27,13 +27,14 @@ class Forks(MethodView):
     @blp.alt_response(422, schema=Problem, description="the original does not verify")
     def post(self, body, game_id):
         """Fork: a new game whose log is a copy of events 1..`at` (same hashes), with its own
-        write token. Reads are open, so anyone may fork; the original is not touched."""
+        write tokens (`token` the table's recorder's, `seats` each player's), as a creation.
+        Reads are open, so anyone may fork; the original is not touched."""
         svc = services()
         token = new_token()
-        fork_id, state = fork(svc.recorder, game_id, body["at"], token)
+        fork_id, state, seats = fork(svc.recorder, game_id, body["at"], token, new_token)
         meta = svc.projector.meta(fork_id)
         pending_job(fork_id, meta)
-        created = {**described(fork_id, meta), "token": token, "state": state}
+        created = {**described(fork_id, meta), "token": token, "seats": seats, "state": state}
         return created, 201, {"Location": f"/api/games/{fork_id}", "ETag": etag(meta["version"])}
 
 
@@ -68,15 +69,15 @@ class Undo(MethodView):
     @blp.response(201, schemas.UndoOut)
     @blp.alt_response(400, schema=Problem, description="`to` missing, or past the head")
     @blp.alt_response(401, schema=Problem, description="no write token")
-    @blp.alt_response(403, schema=Problem, description="not this game's write token")
+    @blp.alt_response(403, schema=Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=Problem)
     @blp.alt_response(409, schema=Problem, description="the game moved on (another undo won)")
     @blp.alt_response(422, schema=Problem, description="nothing to undo, or `to` is withdrawn")
     def post(self, body, game_id):
         """Undo to seq `to`: withdraw every player action after it, newest first, each by a
-        `retract`, in one append. Needs the write token."""
+        `retract`, in one append. Needs the table's recorder's token."""
         head = written_head(game_id, body.get("expected_version"))
-        rewound = undo(services().recorder, head, body["to"], body["reason"], body["actor"])
+        rewound = undo(services().recorder, head, body["to"], body["reason"])
         return answer(game_id, rewound, withdrawn=rewound.withdrawn, state_at=rewound.state_at)
 
 
@@ -85,30 +86,33 @@ class Redo(MethodView):
     @blp.arguments(schemas.RedoIn, error_status_code=400)
     @blp.response(201, schemas.RedoOut)
     @blp.alt_response(401, schema=Problem, description="no write token")
-    @blp.alt_response(403, schema=Problem, description="not this game's write token")
+    @blp.alt_response(403, schema=Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=Problem)
     @blp.alt_response(409, schema=Problem, description="the game moved on")
     @blp.alt_response(422, schema=Problem, description="a rule refused, or nothing to redo")
     def post(self, body, game_id):
         """Redo: re-apply what the last undo withdrew, as new events, if the rules still allow
-        it. Needs the write token; a redo done already answers 200 with its events."""
+        it. Needs the table's recorder's token; a redo done already answers 200 with its
+        events."""
         head = written_head(game_id, body.get("expected_version"))
         rewound = redo(services().recorder, head)
         return answer(game_id, rewound, redone=rewound.withdrawn)
 
 
 def written_head(game_id: str, expected_version: int | None):
-    """The head an undo or redo is planned from, once the token is checked."""
+    """The head an undo or redo is planned from, once the token is checked: the table's
+    recorder's, as an undo withdraws, and a redo re-applies, any seat's actions."""
     head = services().projector.head(game_id)
-    require_write_token(head.meta)
+    require_table(head.meta)
     if expected_version not in (None, head.version):
         raise VersionConflict(head.version)
     return head
 
 
 def answer(game_id: str, rewound: Rewound, **more):
-    """An append's answer (201, or 200 for a redo done already) with what was withdrawn."""
-    recorded = rewound.recorded
+    """An append's answer (201, or 200 for a redo done already), its receipts included, with
+    what was withdrawn or redone."""
+    recorded, svc = rewound.recorded, services()
     meta = {"pending": recorded.pending, "version": recorded.version}
     body = {
         "game": game_id,
@@ -118,6 +122,7 @@ def answer(game_id: str, rewound: Rewound, **more):
         "status": recorded.status,
         "pending": recorded.pending,
         "job": pending_job(game_id, meta),
+        "receipts": svc.receipts.sign(game_id, recorded.envelopes),
         **more,
     }
     headers = {

@@ -3,7 +3,6 @@
 from marshmallow import Schema, ValidationError, fields, validate
 
 from app.schemas import MAX_SEQ, AppendOut, Envelope
-from events.envelope import ACTOR
 
 
 class ForkIn(Schema):
@@ -92,10 +91,6 @@ class UndoIn(RedoIn):
     reason = fields.String(
         load_default="", validate=validate.Length(max=500), metadata={"description": "why"}
     )
-    actor = fields.String(
-        load_default="admin", validate=validate.Regexp(ACTOR),
-        metadata={"description": "who records the retracts: admin or player:<name>"},
-    )  # fmt: skip
 
 
 class UndoOut(AppendOut):

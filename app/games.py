@@ -5,7 +5,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from app import schemas
-from app.auth import new_token
+from app.auth import new_token, require_table
 from app.body import Blueprint
 from app.context import job_link, phase_queue, services
 from projections.catalog import summary
@@ -43,15 +43,17 @@ class Games(MethodView):
     @blp.alt_response(400, schema=schemas.Problem, description="invalid kind, players, options")
     @blp.alt_response(422, schema=schemas.Problem, description="a setup rule refused")
     def post(self, body):
-        """Create a game: its first event holds every setup fact. Returns the write token."""
+        """Create a game: its first event holds every setup fact. Returns the write tokens,
+        once: `token` the table's recorder's (anyone's actions), `seats` each player's (that
+        player's own)."""
         svc = services()
-        token = new_token()
+        token, seats = new_token(), {player: new_token() for player in body["players"]}
         game_id, _, state = svc.recorder.create(
-            body["kind"], body["players"], body["options"], token, body["actor"]
+            body["kind"], body["players"], body["options"], token, body["actor"], seats
         )
         meta = svc.projector.meta(game_id)
         pending_job(game_id, meta)
-        created = {**described(game_id, meta), "token": token, "state": state}
+        created = {**described(game_id, meta), "token": token, "seats": seats, "state": state}
         return created, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(1)}
 
     @blp.arguments(schemas.GameListQuery, location="query", error_status_code=400)
@@ -104,6 +106,26 @@ class State(MethodView):
         at = seq_at(query, meta)
         state = projector.state_at(game_id, at, meta["kind"])
         return {"game": game_id, "version": at, "state": state}
+
+
+@blp.route("/<game_id>/seats/<seat>/token")
+class SeatToken(MethodView):
+    @blp.response(201, schemas.SeatTokenOut)
+    @blp.alt_response(400, schema=schemas.Problem, description="no such seat")
+    @blp.alt_response(403, schema=schemas.Problem, description="not the table's recorder's token")
+    @blp.alt_response(404, schema=schemas.Problem)
+    def post(self, game_id, seat):
+        """Replace a seat's write token (a lost tablet): `seat` is a player's name or `table`.
+        Only the table's recorder may; the old token stops working at once, the change is the
+        event `seat_replaced` (which holds the new token's digest, never the token), and the
+        new token is answered once."""
+        svc = services()
+        require_table(svc.projector.meta(game_id))
+        token = new_token()
+        recorded = svc.recorder.replace_seat(game_id, seat, token)
+        [event] = recorded.envelopes
+        answer = {"game": game_id, "seat": seat, "token": token, "seq": event["seq"]}
+        return answer, 201, {"ETag": etag(recorded.version)}
 
 
 @blp.route("/<game_id>/next")

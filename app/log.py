@@ -6,6 +6,7 @@ import uuid
 from flask import request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
+from werkzeug.exceptions import Forbidden
 
 from app import schemas
 from app.auth import require_write_token
@@ -13,6 +14,8 @@ from app.body import Blueprint
 from app.context import services
 from app.games import etag, pending_job
 from app.schemas import MAX_SEQ
+from events.envelope import RECORDED_BY_TABLE
+from events.seats import TABLE, seat_actor_refusal
 from replays.steps import annotated
 
 blp = Blueprint("log", __name__, url_prefix="/api/games", description="A game's event log")
@@ -54,13 +57,28 @@ def submitted_events(game_id: str, body: dict) -> list[dict]:
     return submitted
 
 
+def seated(events: list[dict], seat: str) -> list[dict]:
+    """The events as `seat` may write them: a player's seat only that player's actions (403
+    otherwise); a player's action written by the table's recorder marked `recorded_by`."""
+    for event in events:
+        refusal = seat_actor_refusal(seat, event.get("actor"))
+        if refusal:
+            raise Forbidden(refusal)
+        event.pop("recorded_by", None)
+        if seat == TABLE and str(event.get("actor")).startswith("player:"):
+            event["recorded_by"] = RECORDED_BY_TABLE
+    return events
+
+
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.arguments(schemas.AppendIn, error_status_code=400)
     @blp.response(201, schemas.AppendOut)
     @blp.alt_response(400, schema=schemas.Problem, description="malformed or invalid, by field")
     @blp.alt_response(401, schema=schemas.Problem, description="no write token")
-    @blp.alt_response(403, schema=schemas.Problem, description="not this game's write token")
+    @blp.alt_response(
+        403, schema=schemas.Problem, description="no seat's token, or another player's action"
+    )
     @blp.alt_response(404, schema=schemas.Problem)
     @blp.alt_response(409, schema=schemas.Problem, description="version moved or event id reused")
     @blp.alt_response(412, schema=schemas.Problem, description="If-Match does not match")
@@ -71,13 +89,14 @@ class Events(MethodView):
         `expected_version` (409 on mismatch) or `If-Match` (412) make it conditional; an
         `event_id` or `Idempotency-Key` makes a retry safe: the same body answers 200 with the
         earlier result. If the action makes an automatic phase due, `job` links to its job.
+        `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
         svc = services()
         head = svc.projector.head(game_id)
-        require_write_token(head.meta)
+        seat = require_write_token(head.meta)
         recorded = svc.recorder.record(
             game_id,
-            submitted_events(game_id, body),
+            seated(submitted_events(game_id, body), seat),
             expected_version=body.get("expected_version"),
             if_match=if_match_version(),
             head=head,
@@ -91,6 +110,7 @@ class Events(MethodView):
             "status": recorded.status,
             "pending": recorded.pending,
             "job": pending_job(game_id, meta),
+            "receipts": svc.receipts.sign(game_id, recorded.envelopes),
         }
         first = recorded.envelopes[0]["seq"]
         headers = {

@@ -111,9 +111,9 @@ class Import(MethodView):
         log = envelopes(request.get_data())
         token = new_token()
         svc = services()
-        game_id, state = import_log(svc.recorder, log, token)
+        game_id, state, seats = import_log(svc.recorder, log, token, new_token)
         meta = svc.projector.meta(game_id)
-        body = {**described(game_id, meta), "token": token, "state": state}
+        body = {**described(game_id, meta), "token": token, "seats": seats, "state": state}
         return body, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(meta["version"])}
 
 

@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from events import receipts as receipt_form
 from events.envelope import ACTOR
 from events.envelope import INSTANT as ISO_INSTANT
 
@@ -78,8 +79,27 @@ class ForkOrigin(Schema):
 
 
 class GameCreated(GameSummary):
-    token = fields.String(metadata={"description": "the write token; shown once, keep it"})
+    token = fields.String(
+        metadata={
+            "description": "the table's recorder's write token (anyone's actions); shown"
+            " once, keep it"
+        }
+    )
+    seats = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={
+            "description": "each player's write token (that player's actions only); shown once"
+        },
+    )
     state = fields.Raw()
+
+
+class SeatTokenOut(Schema):
+    game = fields.String()
+    seat = fields.String(metadata={"description": "a player's name, or table"})
+    token = fields.String(metadata={"description": "the seat's new write token; shown once"})
+    seq = fields.Integer(metadata={"description": "the seat_replaced event that records it"})
 
 
 class GameListQuery(Schema):
@@ -116,6 +136,9 @@ class Envelope(Schema):
     recorded_at = fields.String()
     occurred_at = fields.String(allow_none=True)
     caused_by = fields.Integer(allow_none=True)
+    recorded_by = fields.String(
+        metadata={"description": "table: the table's recorder wrote this player's action"}
+    )
     prev_hash = fields.String()
     hash = fields.String()
     withdrawn_by = fields.Integer(
@@ -167,6 +190,69 @@ class NextOut(Awaiting):
     version = fields.Integer(metadata={"description": "the seq this answers at"})
 
 
+# Receipts (events/receipts.py): what an append answers, what the check takes and says.
+
+
+class Receipt(Schema):
+    """The service's Ed25519 signature that it accepted `event_hash` at `seq` in `game`, in an
+    append that left the head at `head_seq` (`head_hash`). docs/architecture.md gives the
+    signed bytes; `GET /api/keys` the keys."""
+
+    format = fields.String(
+        required=True, validate=validate.Equal(receipt_form.FORMAT),
+        metadata={"example": receipt_form.FORMAT},
+    )  # fmt: skip
+    game = fields.String(required=True, validate=validate.Regexp(receipt_form.PATTERNS["game"]))
+    seq = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=receipt_form.MAX_SEQ)
+    )
+    event_hash = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["event_hash"]),
+        metadata={"description": "the event's hash: the chain's head at `seq`"},
+    )  # fmt: skip
+    head_seq = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=receipt_form.MAX_SEQ),
+        metadata={"description": "the seq of the last event of the append"},
+    )  # fmt: skip
+    head_hash = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["head_hash"]),
+        metadata={"description": "the chain's head after the append"},
+    )  # fmt: skip
+    key_id = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["key_id"]),
+        metadata={"description": "the signing key: an id of `GET /api/keys`"},
+    )  # fmt: skip
+    signature = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["signature"]),
+        metadata={"description": "Ed25519, 64 bytes in hex"},
+    )  # fmt: skip
+
+
+class ReceiptCheck(Schema):
+    valid = fields.Boolean(
+        metadata={"description": "signed by a published key, and the log holds what it says"}
+    )
+    problem = fields.String(
+        allow_none=True,
+        metadata={"description": "key, signature, game, missing, event, head or damaged"},
+    )
+    reason = fields.String(metadata={"description": "what was found, in words"})
+
+
+class PublicKey(Schema):
+    id = fields.String(metadata={"description": "first 16 hex of SHA-256 of the raw key"})
+    algorithm = fields.String(metadata={"example": receipt_form.ALGORITHM})
+    status = fields.String(metadata={"description": "current (signs now) or retired"})
+    public_key = fields.String(metadata={"description": "the raw 32-byte public key, in hex"})
+    created_at = fields.String()
+    retired_at = fields.String(allow_none=True)
+
+
+class KeyList(Schema):
+    format = fields.String(metadata={"description": "the receipt format the keys sign"})
+    keys = fields.List(fields.Nested(PublicKey), metadata={"description": "oldest first"})
+
+
 class AppendOut(Schema):
     game = fields.String()
     version = fields.Integer()
@@ -175,6 +261,9 @@ class AppendOut(Schema):
     status = fields.String()
     pending = fields.String(allow_none=True)
     job = fields.Nested(JobLink, allow_none=True)
+    receipts = fields.List(
+        fields.Nested(Receipt), metadata={"description": "one for each of `events`, in order"}
+    )
 
 
 class EventPageQuery(Schema):

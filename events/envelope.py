@@ -1,8 +1,10 @@
 """The event envelope, its canonical JSON and the SHA-256 chain.
 
 An envelope is `seq`, `event_id`, `type`, `schema_version`, `actor`, `payload`, `recorded_at`,
-`occurred_at`, `caused_by`, `prev_hash` and `hash`. `hash` is the SHA-256 of the canonical JSON
-of every other field, `prev_hash` included, so changing any byte of any event breaks the chain
+`occurred_at`, `caused_by`, `prev_hash` and `hash`, and `recorded_by` when the table's recorder
+wrote a player's action with its own seat ("table"; absent when the player's seat wrote it, so
+logs written before seats keep their hashes). `hash` is the SHA-256 of the canonical JSON of
+every other field, `prev_hash` included, so changing any byte of any event breaks the chain
 from that event on. The first event's `prev_hash` is GENESIS.
 """
 
@@ -21,6 +23,9 @@ ENVELOPE_FIELDS = (
     "hash",
 )
 
+OPTIONAL_FIELDS = ("recorded_by",)  # in the body and the hash only when set
+RECORDED_BY_TABLE = "table"
+
 INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
 EVENT_ID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 ACTOR = re.compile(r"^(player:[^\s:][^:]{0,63}|system:[a-z0-9_.-]{1,64}|admin)$")
@@ -35,14 +40,27 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def body(event: dict) -> dict:
+    """The fields the writer chose: every body field, and each optional one that is set."""
+    chosen = {name: event.get(name) for name in BODY_FIELDS}
+    chosen.update({name: event[name] for name in OPTIONAL_FIELDS if event.get(name) is not None})
+    return chosen
+
+
 def body_digest(event: dict) -> str:
     """What makes two submissions of one `event_id` the same: everything the writer chose."""
-    return sha256(canonical({name: event.get(name) for name in BODY_FIELDS}))
+    return sha256(canonical(body(event)))
+
+
+def has_envelope_fields(envelope: dict) -> bool:
+    """Every envelope field, and no field but those and the optional ones."""
+    fields = set(envelope)
+    return set(ENVELOPE_FIELDS) <= fields <= set(ENVELOPE_FIELDS) | set(OPTIONAL_FIELDS)
 
 
 def seal(event: dict, seq: int, prev_hash: str, recorded_at: str) -> dict:
     """The stored envelope of a new event: numbered, timestamped and chained."""
-    envelope = {name: event.get(name) for name in BODY_FIELDS}
+    envelope = body(event)
     envelope.update(seq=seq, recorded_at=recorded_at, prev_hash=prev_hash)
     envelope["hash"] = envelope_hash(envelope)
     return envelope
@@ -58,7 +76,7 @@ def chain_break(envelopes, prev_hash: str = GENESIS, first_seq: int = 1) -> tupl
         broken = link_break([envelope], prev_hash, first_seq)
         if broken:
             return broken
-        if set(envelope) != set(ENVELOPE_FIELDS):
+        if not has_envelope_fields(envelope):
             return first_seq, "envelope fields differ from the envelope format"
         if envelope["hash"] != envelope_hash(envelope):
             return first_seq, "hash does not match the event's content"

@@ -19,6 +19,8 @@ class EventType:
 
     `upcasters[n]` turns a version-n payload into a version-(n+1) payload. `derived` types are
     written by workers (`system:` actors) only. `example` is a payload for the documentation.
+    `secret_fields` are the payload fields of a reveal that open a sealed commitment: until
+    the log accepts the reveal they are shown nowhere, not even in the audit of refusals.
     """
 
     name: str
@@ -28,6 +30,7 @@ class EventType:
     derived: bool = False
     description: str = ""
     example: dict | None = None
+    secret_fields: tuple[str, ...] = ()
 
     def example_body(self) -> dict | None:
         """A whole POST body recording this type, built from `example`: as the player the

@@ -17,11 +17,11 @@ import redis
 
 from events import keys
 from events.envelope import (
-    ENVELOPE_FIELDS,
     GENESIS,
     body_digest,
     canonical,
     envelope_hash,
+    has_envelope_fields,
     seal,
 )
 
@@ -234,6 +234,6 @@ def decode(entry_id: bytes, fields: dict) -> dict:
         raise CorruptEvent(seq, "not a JSON object")
     if envelope.get("seq") != seq:
         raise CorruptEvent(seq, f"the entry of seq {seq} holds seq {envelope.get('seq')}")
-    if set(envelope) != set(ENVELOPE_FIELDS) or envelope["hash"] != envelope_hash(envelope):
+    if not has_envelope_fields(envelope) or envelope["hash"] != envelope_hash(envelope):
         raise CorruptEvent(seq, "hash does not match the event's content")
     return envelope

@@ -9,6 +9,7 @@ retract whose `t - 1` lies before the range asks `state_before` (the projector's
 from collections.abc import Callable, Iterable, Iterator
 
 from events.retract import RETRACT
+from events.seats import SEAT_REPLACED
 
 Evolve = Callable[[object, dict], object]
 
@@ -62,7 +63,7 @@ def latest_withdrawable(newest_first: Iterable[dict]) -> int | None:
             target = envelope["payload"]["seq"]
             below = target if below is None else min(below, target)
             continue
-        if envelope["actor"].startswith("system:"):
+        if envelope["actor"].startswith("system:") or envelope["type"] == SEAT_REPLACED:
             continue
         return seq
     return None

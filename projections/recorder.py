@@ -18,9 +18,10 @@ from datetime import datetime
 
 from marshmallow import ValidationError
 
-from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, body_digest
+from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, RECORDED_BY_TABLE, body_digest
 from events.registry import EventType, EventTypeRegistry
 from events.retract import RETRACT
+from events.seats import SEAT_REPLACED, TABLE, retract_author_refusal
 from events.store import Caches, IdempotencyConflict, RedisEventStore, VersionConflict
 from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
@@ -29,6 +30,7 @@ from projections.fold import latest_withdrawable, retract_pairs
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
+WITHHELD = "(withheld: a refused reveal)"
 
 
 class InvalidEvent(Exception):
@@ -103,9 +105,18 @@ class Recorder:
         self.event_types = event_types
         self.rng = random.SystemRandom()
 
-    def create(self, kind: str, players: list[str], options: dict, token: str, actor="admin"):
+    def create(
+        self,
+        kind: str,
+        players: list[str],
+        options: dict,
+        token: str,
+        actor="admin",
+        seat_tokens: dict[str, str] | None = None,
+    ):
         """A new game whose first event holds every setup fact, those the service drew for
-        the table included. Returns its id, its first event and its state."""
+        the table included; `token` is the table's recorder's, `seat_tokens` each player's.
+        Returns its id, its first event and its state."""
         try:
             game = self.games.get(kind)
         except UnknownGame:
@@ -120,11 +131,17 @@ class Recorder:
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
         state = game.initial(self.event_types.upcast(envelope))
         record = Record(1, envelope["hash"], players, state)
-        game_id = self.write_new_game(kind, [envelope], [record], token)
+        game_id = self.write_new_game(kind, [envelope], [record], token, seat_tokens)
         return game_id, envelope, state
 
     def write_new_game(
-        self, kind: str, log: list[dict], records: list[Record], token: str, more_meta=None
+        self,
+        kind: str,
+        log: list[dict],
+        records: list[Record],
+        token: str,
+        seat_tokens: dict[str, str] | None = None,
+        more_meta: dict[str, str] | None = None,
     ):
         """A new game holding `log` (sealed, checked, folded into `records`, the last one at
         the head): written with its caches and listed. Returns its id. `more_meta` adds
@@ -139,6 +156,9 @@ class Recorder:
             "players": json.dumps(log[0]["payload"]["players"]),
             "created_at": log[0]["recorded_at"],
             "token_sha256": token_digest(token),
+            "seats_sha256": json.dumps(
+                {seat: token_digest(t) for seat, t in (seat_tokens or {}).items()}
+            ),
             **self.head_fields(kind, head.state, log[-1]["recorded_at"]),
             **(more_meta or {}),
         }
@@ -239,6 +259,7 @@ class Recorder:
             if self.projector.is_kept(envelope):
                 kept[record.seq] = seal.seal(head.game_id, record)
         meta = self.head_fields(head.kind, record.state, envelopes[-1]["recorded_at"])
+        meta.update(seat_digests(head.meta, envelopes))
         status, pending = meta["status"], meta["pending"] or None
         caches = Caches(seal.seal(head.game_id, record), meta, kept, withdrawals)
         if self.store.write(head.game_id, envelopes, caches).duplicate:
@@ -258,15 +279,41 @@ class Recorder:
             raise
 
     def note_refusal(self, head: Head, checked: list[dict], refusal) -> None:
-        """Keep a refused batch in the game's refusals, with the rule or code and why."""
+        """The refused batch kept for the audit, each reveal's secret fields withheld."""
         self.store.note_refusal(head.game_id, {
             "version": head.version,
-            "events": checked,
+            "events": [self._withheld(event) for event in checked],
             "rule": getattr(refusal, "rule", None),
             "code": getattr(refusal, "code", None),
             "message": refusal.message,
             "details": refusal.details,
         })  # fmt: skip
+
+    def replace_seat(self, game_id: str, seat: str, token: str) -> Recorded:
+        """The recorder gives `seat` (a player's name or "table") a new token: the event
+        `seat_replaced` names the seat and the token's digest, and the meta's digest changes
+        with it, in the same write."""
+        event = {"type": SEAT_REPLACED, "actor": "admin",
+                 "payload": {"seat": seat, "token_sha256": token_digest(token)}}  # fmt: skip
+        for attempt in range(RETRIES_ON_RACE):
+            head = self.projector.head(game_id)
+            players = head.record.players
+            if seat != TABLE and seat not in players:
+                raise InvalidEvent({"seat": [f"{seat!r} is not a seat: {TABLE}, {players}"]})
+            checked = self._checked(event, head.kind, players, False, seats=True)
+            try:
+                return self._append_at(head, [checked])
+            except VersionConflict:
+                if attempt == RETRIES_ON_RACE - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _withheld(self, event: dict) -> dict:
+        secret = self.event_types.get(event["type"]).secret_fields
+        if not secret:
+            return event
+        payload = {k: (WITHHELD if k in secret else v) for k, v in event["payload"].items()}
+        return {**event, "payload": payload}
 
     def _checked_in_batch(self, event, index: int, size: int, head: Head, system) -> dict:
         try:
@@ -277,9 +324,12 @@ class Recorder:
             errors = {"events": {index: error.errors}} if size > 1 else error.errors
             raise InvalidEvent(errors) from None
 
-    def _checked(self, event: dict, kind: str, players: list[str], system: bool) -> dict:
+    def _checked(
+        self, event: dict, kind: str, players: list[str], system: bool, seats: bool = False
+    ) -> dict:
         """The event's body fields, validated and normalised; InvalidEvent names the field.
-        `players` are those of the game's creation event, never a cache of them."""
+        `players` are those of the game's creation event, never a cache of them; `seats` is
+        true for the seat endpoint's own event."""
         errors: dict = {}
         name = event.get("type")
         event_type = self._event_type(name, kind)
@@ -296,9 +346,19 @@ class Recorder:
             errors["actor"] = ["system actors are for workers; record as a player or admin"]
         elif event_type.derived and not system:
             errors["type"] = [f"{name} is derived by the service; it is not recorded by hand"]
+        elif name == SEAT_REPLACED and not (actor == "admin" and seats):
+            errors["type"] = [
+                "a seat's token is replaced by the table's recorder at POST"
+                " /api/games/{id}/seats/{seat}/token, not recorded as an event"
+            ]
+        recorded_by = event.get("recorded_by")
+        if recorded_by is not None and not (
+            recorded_by == RECORDED_BY_TABLE and actor.startswith("player:")
+        ):
+            errors["recorded_by"] = ["only 'table', on a player's action the recorder wrote"]
         if errors:
             raise InvalidEvent(errors)
-        return {
+        checked = {
             "event_id": event.get("event_id") or str(uuid.uuid4()),
             "type": name,
             "schema_version": event_type.version,
@@ -307,6 +367,9 @@ class Recorder:
             "occurred_at": event.get("occurred_at"),
             "caused_by": event.get("caused_by") if system else None,
         }
+        if recorded_by is not None:
+            checked["recorded_by"] = recorded_by
+        return checked
 
     def check_stored(self, envelope: dict, kind: str, players: list[str]) -> None:
         """InvalidEvent unless a stored envelope is one an append could have written: what the
@@ -339,11 +402,12 @@ class Recorder:
             raise InvalidEvent(
                 {"schema_version": [f"{type_name} is at version {event_type.version}"]}
             )
-        self._checked(self.event_types.upcast(envelope), kind, players, system)
+        self._checked(self.event_types.upcast(envelope), kind, players, system, seats=True)
 
     def _event_type(self, name, kind: str) -> EventType:
         """The type `name` if a game of `kind` records it, else InvalidEvent with a hint."""
-        ours = isinstance(name, str) and (name == RETRACT or name.startswith(f"{kind}."))
+        shared = (RETRACT, SEAT_REPLACED)
+        ours = isinstance(name, str) and (name in shared or name.startswith(f"{kind}."))
         if ours and name in self.event_types:
             return self.event_types.get(name)
         known = [t.name for t in self.event_types if t.name.startswith(f"{kind}.")]
@@ -382,6 +446,26 @@ class Recorder:
                 f"a retract withdraws the latest player action not yet withdrawn; {legal}",
                 {"retractable": latest},
             )
+        [target] = self.store.read_range(head.game_id, latest, latest)
+        refusal = retract_author_refusal(envelope, target)
+        if refusal:
+            raise Refused("LOG-RETRACT-AUTHOR", refusal, {"seq": latest, "actor": target["actor"]})
+
+
+def seat_digests(meta: dict, envelopes: list[dict]) -> dict[str, str]:
+    """The meta fields that change when `envelopes` replace seats' tokens (none otherwise)."""
+    replaced = [e["payload"] for e in envelopes if e["type"] == SEAT_REPLACED]
+    if not replaced:
+        return {}
+    fields = {}
+    seats = json.loads(meta.get("seats_sha256") or "{}")
+    for payload in replaced:
+        if payload["seat"] == TABLE:
+            fields["token_sha256"] = payload["token_sha256"]
+        else:
+            seats[payload["seat"]] = payload["token_sha256"]
+            fields["seats_sha256"] = json.dumps(seats)
+    return fields
 
 
 def _instant(value) -> bool:

@@ -11,7 +11,8 @@ with the phases N made due resolved.
 The last undo is the latest batch of retracts in the log (one append: consecutive retracts
 with one `recorded_at`; a retract posted alone is an undo of one action). A redo re-applies
 the actions it withdrew, oldest first, as new events (new ids, the same type, actor, payload
-and occurred_at), on top of the head: each is checked by the rules as an append is, and any
+and occurred_at; a player's action marked `recorded_by: "table"`, as the table's recorder
+writes it), on top of the head: each is checked by the rules as an append is, and any
 phase due before the next one is resolved first, as the worker would (the same `resolve`,
 actor, cause and ids), so the batch lands whole. A phase due after the last one is left to the
 worker. The redo's ids are a function of the undo, so redoing it again answers the first redo.
@@ -23,6 +24,7 @@ Both are planned from the head they read and written at exactly that version (th
 import uuid
 from dataclasses import dataclass
 
+from events.envelope import RECORDED_BY_TABLE
 from events.retract import RETRACT, withdrawn_by
 from events.store import IdempotencyConflict
 from games.errors import RuleViolation
@@ -52,10 +54,9 @@ def undo_targets(newest_first: list[dict], to: int) -> list[int]:
     return targets
 
 
-def undo(
-    recorder: Recorder, head: Head, to: int, reason: str = "", actor: str = "admin"
-) -> Rewound:
-    """Withdraw every player action after seq `to` in one batch of retracts."""
+def undo(recorder: Recorder, head: Head, to: int, reason: str = "") -> Rewound:
+    """Withdraw every player action after seq `to` in one batch of retracts, recorded by the
+    table's recorder (`admin`, who may withdraw anyone's action)."""
     if to > head.version:
         raise InvalidEvent({"to": [f"the game is at version {head.version}"]})
     withdrawn = withdrawn_by(recorder.projector.withdrawals(head.game_id, after=to), to)
@@ -76,7 +77,7 @@ def undo(
         )
     retracts = [
         recorder.checked(
-            {"type": RETRACT, "actor": actor, "payload": {"seq": target, "reason": reason}}, head
+            {"type": RETRACT, "actor": "admin", "payload": {"seq": target, "reason": reason}}, head
         )
         for target in targets
     ]
@@ -139,6 +140,8 @@ def _replayed(recorder: Recorder, head: Head, originals: list[dict], ids: list[s
                 add(recorder.checked(event, head, system=True))
         upcast = recorder.event_types.upcast(original)
         body = {name: upcast[name] for name in ("type", "actor", "payload", "occurred_at")}
+        if body["actor"].startswith("player:"):  # the table's recorder writes it again
+            body["recorded_by"] = RECORDED_BY_TABLE
         copy = recorder.checked({**body, "event_id": event_id}, head)
         try:
             add(copy)

@@ -18,9 +18,11 @@ from redis.cluster import RedisCluster
 
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
+from events.seats import SEAT_REPLACED_TYPE
 from events.store import RedisEventStore
 from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
+from projections.receipt_keys import ReceiptKeys
 from projections.recorder import Recorder
 from projections.secret_file import load_or_create
 from projections.state import CacheSeal, Projector
@@ -115,7 +117,9 @@ class Settings:
     sweeps for games left pending every SWEEP_EVERY seconds. The rate limits are
     limits-style strings ("60/minute"); an empty one is off. SECRET_KEY_FILE holds the key
     that seals cached states (made on first start; every web and worker process of one
-    service must read the same file, or each refolds what the others cached)."""
+    service must read the same file, or each refolds what the others cached). RECEIPT_KEY_DIR
+    holds the keys that sign receipts (made on first start; every web process of one service
+    must read the same directory, or receipts are signed by keys the others do not publish)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
@@ -127,6 +131,7 @@ class Settings:
     rate_limit_import: str = "20/minute"
     rate_limit_auth_failures: str = "30/minute"
     secret_key_file: str = "var/secret.key"
+    receipt_key_dir: str = "var/receipt-keys"
     game_modules: list[str] = field(default_factory=configured_modules)
 
     @classmethod
@@ -154,6 +159,7 @@ class Settings:
                 "RATE_LIMIT_AUTH_FAILURES", cls.rate_limit_auth_failures
             ),
             "secret_key_file": lambda: env.str("SECRET_KEY_FILE", cls.secret_key_file),
+            "receipt_key_dir": lambda: env.str("RECEIPT_KEY_DIR", cls.receipt_key_dir),
             "game_modules": lambda: env.game_modules("TABLELOG_EXTRA_GAMES", None),
         }
         values = {name: read() for name, read in readers.items() if name not in overrides}
@@ -194,6 +200,7 @@ class Services:
         self.redis = client.from_url(settings.redis_url)
         self.event_types = EventTypeRegistry()
         self.event_types.register(RETRACT_TYPE)
+        self.event_types.register(SEAT_REPLACED_TYPE)
         self.games = GameRegistry(settings.game_modules, self.event_types)
         self.store = RedisEventStore(self.redis)
         secret = load_or_create(Path(settings.secret_key_file)).encode()
@@ -203,3 +210,4 @@ class Services:
         )
         self.catalog = Catalog(self.redis)
         self.recorder = Recorder(self.projector, self.catalog, self.games, self.event_types)
+        self.receipts = ReceiptKeys.open(Path(settings.receipt_key_dir))

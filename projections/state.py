@@ -22,6 +22,7 @@ from events import keys
 from events.envelope import GENESIS, link_break
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT
+from events.seats import SEAT_REPLACED
 from events.store import CorruptEvent, RedisEventStore, decode
 from games import GameRegistry
 from projections.fold import retract_pairs, walk
@@ -210,7 +211,10 @@ class Projector:
         return self.evolve(kind, state, envelope)
 
     def evolve(self, kind: str, state, envelope: dict):
-        """One event other than a retract folded in by its game (the creation starts it)."""
+        """One event other than a retract folded in by its game (the creation starts it); a
+        seat's new token changes nothing in the game."""
+        if envelope["type"] == SEAT_REPLACED:
+            return state
         game = self.games.get(kind)
         envelope = self.event_types.upcast(envelope)
         if envelope["seq"] == 1:

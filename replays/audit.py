@@ -4,6 +4,7 @@ log folding under the game's rules. Verify asks it of a stored log, import of a 
 
 from events.envelope import GENESIS, chain_break
 from events.retract import RETRACT
+from events.seats import retract_author_refusal
 from games.errors import RuleViolation
 from projections.fold import latest_withdrawable, walk
 from projections.recorder import InvalidEvent, Recorder
@@ -81,6 +82,9 @@ def _first_bad_event(recorder, log, kind, players) -> LogProblem | None:
             if envelope["payload"]["seq"] != latest:
                 legal = f"seq {latest}" if latest else "nothing"
                 return LogProblem(seq, "event", f"LOG-RETRACT: it could withdraw {legal} only")
+            refusal = retract_author_refusal(envelope, log[latest - 1])
+            if refusal:
+                return LogProblem(seq, "event", f"LOG-RETRACT-AUTHOR: {refusal}")
     return None
 
 

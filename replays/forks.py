@@ -6,7 +6,8 @@ way an import does (replays/transfer.py): audited from scratch, then written by 
 `write_new_game` with its caches and a new write token. Where it came from,
 `{"game", "seq", "head_hash"}`, is kept in its meta hash as `forked_from` (beside
 `created_at`): it is not in the hashed log, which is only a copy, but anyone can check it, as
-the fork's event `seq` must hash to `head_hash`.
+the fork's event `seq` must hash to `head_hash`. Like an import, a fork has new seats: a token
+for the table's recorder and one for each player, none of the original's.
 """
 
 import json
@@ -15,8 +16,10 @@ from projections.recorder import InvalidEvent, Recorder, Refused
 from replays.audit import LogProblem, audit
 
 
-def fork(recorder: Recorder, game_id: str, at: int, token: str):
-    """A new game holding events 1..`at` of `game_id`. Returns its id and its head state."""
+def fork(recorder: Recorder, game_id: str, at: int, token: str, new_token):
+    """A new game holding events 1..`at` of `game_id`; `token` is its table's recorder's, and
+    each player's seat gets one from `new_token()`. Returns its id, its head state and the
+    seats' tokens."""
     meta = recorder.projector.meta(game_id)
     if not 1 <= at <= meta["version"]:
         raise InvalidEvent({"at": [f"game {game_id} has events 1 to {meta['version']}"]})
@@ -35,5 +38,7 @@ def fork(recorder: Recorder, game_id: str, at: int, token: str):
         ) from None
     origin = {"game": game_id, "seq": at, "head_hash": log[-1]["hash"]}
     more_meta = {"forked_from": json.dumps(origin)}
-    fork_id = recorder.write_new_game(meta["kind"], log, [*kept, record], token, more_meta)
-    return fork_id, record.state
+    seats = {player: new_token() for player in record.players}
+    records = [*kept, record]
+    fork_id = recorder.write_new_game(meta["kind"], log, records, token, seats, more_meta)
+    return fork_id, record.state, seats

@@ -18,9 +18,10 @@ def export_lines(recorder: Recorder, game_id: str):
         yield canonical(envelope) + b"\n"
 
 
-def import_log(recorder: Recorder, lines: list[tuple[int, dict]], token: str):
+def import_log(recorder: Recorder, lines: list[tuple[int, dict]], token: str, new_token=None):
     """A new game holding the envelopes of `lines` ([(line number, envelope)]), refused at
-    the first line that does not hold. Returns its id and its head state."""
+    the first line that does not hold; `token` is the table's recorder's, and each player's
+    seat gets one from `new_token()`. Returns its id, its head state and the seats' tokens."""
     log = [envelope for _, envelope in lines]
     kept = []
     try:
@@ -31,5 +32,6 @@ def import_log(recorder: Recorder, lines: list[tuple[int, dict]], token: str):
         line = lines[min(problem.seq, len(lines)) - 1][0]
         raise InvalidEvent({f"line {line}": problem.errors or [problem.detail]}) from None
     kind = log[0]["type"].removesuffix(".created")
-    game_id = recorder.write_new_game(kind, log, [*kept, record], token)
-    return game_id, record.state
+    seats = {player: new_token() for player in record.players} if new_token else {}
+    game_id = recorder.write_new_game(kind, log, [*kept, record], token, seats)
+    return game_id, record.state, seats

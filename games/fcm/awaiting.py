@@ -8,7 +8,7 @@ firing) every one of them is named.
 """
 
 from games.fcm.campaigns import FREEZER, freezer_choice_owed
-from games.fcm.payday import short, to_fire
+from games.fcm.payday import must_fire, short, to_fire
 from games.fcm.rules import pending
 from games.fcm.working import ACTIONS
 
@@ -119,6 +119,7 @@ def _payday(state: dict) -> dict:
     owing = [n for n in state["turn_order"] if n not in state["payday"]["fired"]]
     if owing:
         what = f"{_names(owing)} to record whom they fire (an empty list for nobody)"
+        what += _sent_away(state, owing)
         return _wait(owing, ["fcm.fired"], what, "FCM-PAY-1")
     cannot_pay = [n for n in state["turn_order"] if n in short(state)]
     what = f"{_names(cannot_pay)} cannot pay the salaries and must fire more"
@@ -134,10 +135,24 @@ def _deluxe_payday(state: dict) -> dict:
     if sealing:
         short_of_cash = "" if set(sealing) - set(short(state)) else ", as they cannot pay"
         what = f"{_names(sealing)} to seal whom they fire, face down{short_of_cash}"
+        what += _sent_away(state, sealing)
         return _wait(sealing, ["fcm.firing_sealed"], what, "FCM-PAY-1")
     revealing = [n for n in state["turn_order"] if n in sealed]
     what = f"{_names(revealing)} to reveal the firing sealed face down"
+    what += _sent_away(state, revealing)
     return _wait(revealing, ["fcm.firing_revealed"], what, "FCM-PAY-1")
+
+
+def _sent_away(state: dict, names: list[str]) -> str:
+    """The cards that a milestone claimed this turn sends away and that `names` must fire,
+    as a clause: "; ann must fire cfo-4 (first_to_have_100)" (FCM-MILE-1)."""
+    clauses = []
+    for name in names:
+        cards = must_fire(state, name)
+        if cards:
+            why = _names(list(dict.fromkeys(cards.values())))
+            clauses.append(f"; {name} must fire {_names(list(cards))} ({why})")
+    return "".join(clauses)
 
 
 def _cleanup(state: dict) -> dict:

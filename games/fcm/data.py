@@ -108,6 +108,20 @@ def check_milestones(milestones: list[dict], components: dict) -> None:
     _require(total == components["milestone_cards"], f"{total} milestone cards, the box has 84")
 
 
+def check_forbidden_cards(milestones: list[dict], employees: dict) -> None:
+    """Every card a milestone forbids (`forbidden_cards`, FCM-MILE-1) is an employee card that
+    is not entry level and that no milestone brings: the chain never hires one nor gains one,
+    so once it has fired those it held it never holds one again (payday.py `must_fire`)."""
+    cards = {e["id"]: e for e in employees["employees"]}
+    gained = {card for m in milestones for card in m["effect_data"].get("gain_cards", {})}
+    for milestone in milestones:
+        for card in milestone["effect_data"].get("forbidden_cards", []):
+            where = f"{milestone['id']} forbids {card}"
+            _require(card in cards, f"{where}, not an employee card")
+            _require(not cards[card]["entry_level"], f"{where}, an entry-level card")
+            _require(card not in gained, f"{where}, which a milestone brings")
+
+
 def check_campaigns(campaigns: list[dict], components: dict) -> None:
     """16 campaign tiles numbered 1-16: 3 radios, 3 airplanes (lanes 1, 3, 5), 4 mailboxes,
     6 billboards; the billboards removed by player count are billboards (FCM-SETUP-2)."""
@@ -166,6 +180,7 @@ def load() -> dict:
     check_tiles(tiles, components)
     check_employees(employees, components)
     check_milestones(milestones, components)
+    check_forbidden_cards(milestones, employees)
     check_campaigns(campaigns, components)
     return {
         "components": components,

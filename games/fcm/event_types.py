@@ -99,6 +99,7 @@ RESERVE_CARD_REVEALED = EventType(
         "(FCM-BANK-2, FCM-SETUP-9)."
     ),
     example={"player": "ann", "money": 200, "nonce": EXAMPLE_NONCE},
+    secret_fields=("money", "nonce"),
 )
 
 EXAMPLE_STRUCTURE = {"management_trainee-3": "ceo-1", "waitress-4": "management_trainee-3"}
@@ -139,6 +140,7 @@ STRUCTURE_REVEALED = EventType(
         "business begins."
     ),
     example={"player": "ann", "structure": EXAMPLE_STRUCTURE, "nonce": EXAMPLE_NONCE},
+    secret_fields=("structure", "nonce"),
 )
 
 TURN_ORDER_PICKED = EventType(
@@ -174,8 +176,9 @@ TRAINED = EventType(
         "(trainer 1, coach 2, guru 3; a coach or guru may take one card that many steps), each "
         "card once a turn unless the first-to-pay-$20 milestone lets several trainers work on "
         "it (FCM-TRAIN-1 to FCM-TRAIN-3); the final card must be in the stock (FCM-TRAIN-4). "
-        "The trained card goes back to the stock; its new card, with a new id, is on the "
-        "beach."
+        "No step goes into a card a milestone of the chain forbids: the first to have $100 "
+        "never trains a CFO (FCM-MILE-1). The trained card goes back to the stock; its new "
+        "card, with a new id, is on the beach."
     ),
     example={
         "player": "ann",
@@ -392,8 +395,10 @@ FIRED = EventType(
     description=(
         "At payday in the original edition each chain records whom it fires, in the open, an "
         "empty list for nobody: cards in the structure or on the beach go back to the stock; "
-        "busy marketeers stay (FCM-PAY-1). A chain that cannot pay its salaries must fire "
-        "until it can, and may record again. A Deluxe game refuses it: it fires sealed."
+        "busy marketeers stay (FCM-PAY-1). At the payday of the turn it claimed the first "
+        "to have $100 a chain must fire its CFO, named (FCM-MILE-1). A chain that cannot pay "
+        "its salaries must fire until it can, and may record again. A Deluxe game refuses it: "
+        "it fires sealed."
     ),
     example={"player": "ann", "cards": ["waitress-3"]},
 )
@@ -420,10 +425,12 @@ FIRING_REVEALED = EventType(
     description=(
         "Once every chain with a firing to make has sealed it, a sealed firing is turned face "
         "up with its nonce; it is refused unless it opens the commitment and fires only cards "
-        "in the structure or on the beach, not the CEO, not a busy marketeer (FCM-PAY-1). The "
-        "cards go back to the stock."
+        "in the structure or on the beach, not the CEO, not a busy marketeer (FCM-PAY-1), and "
+        "at the payday of the turn the chain claimed the first to have $100, its CFO among "
+        "them (FCM-MILE-1). The cards go back to the stock."
     ),
     example={"player": "ann", "cards": EXAMPLE_FIRING, "nonce": EXAMPLE_NONCE},
+    secret_fields=("cards", "nonce"),
 )
 
 SALARIES_PAID = EventType(

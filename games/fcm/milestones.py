@@ -29,6 +29,11 @@ has none. What each condition is, from the reference data's triggers:
   $100 at the end of dinnertime: first_to_have_100;
 - paying $20 or more in salaries after every discount: first_pay_20;
 - throwing food or drink away at cleanup: first_throw_away (campaigns.py claims it).
+
+A milestone may forbid cards (`effect_data.forbidden_cards`: first_to_have_100 forbids the
+CFO, its CEO working as one). From the claim on the chain never trains into one
+(training.py), and at the payday of the turn it claimed the milestone it must fire every one
+it holds (payday.py, `must_fire`).
 """
 
 from games.fcm.cards import at_work, holds, issue_card_id, new_card
@@ -62,6 +67,13 @@ def claim(state: dict, player: str, milestone: str) -> bool:
         for _ in range(gained):
             chain["cards"].append(new_card(issue_card_id(state, card), card, "beach", new=True))
     return True
+
+
+def forbidden(chain: dict) -> dict[str, str]:
+    """The cards the chain's milestones forbid it, each with the milestone that does
+    (milestones.json `forbidden_cards`, FCM-MILE-1)."""
+    return {card: m["id"] for m in chain["milestones"]
+            for card in MILESTONES[m["id"]]["effect_data"].get("forbidden_cards", [])}  # fmt: skip
 
 
 def no_copy_limit(state: dict) -> bool:

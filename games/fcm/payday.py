@@ -20,6 +20,10 @@ Deluxe edition it seals and reveals again, once every firing is revealed: the ch
 short fire together, each sealed, as the first firings were, and a reveal waits until every
 one of them has sealed again.
 
+At the payday of the turn a chain claimed a milestone that forbids cards (first_to_have_100:
+"an owned CFO must be fired in this turn's payday"), its firing must include every such card
+it holds, open or revealed, whichever the edition (`must_fire`, FCM-MILE-1).
+
 The introductory game has no payday: after dinnertime the campaigns run.
 
 While the phase lasts, `state["payday"]` is `{"fired": [the chains that have recorded, or
@@ -31,6 +35,7 @@ from games.fcm.actors import check_actor
 from games.fcm.campaigns import begin_marketing
 from games.fcm.cards import holds
 from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
+from games.fcm.milestones import forbidden
 from games.sealed import canonical_text, check_opens
 
 SALARY = 5
@@ -141,6 +146,12 @@ def fire_cards(state: dict, player: str, ids: list[str]) -> None:
     repeated = sorted({card_id for card_id in ids if ids.count(card_id) > 1})
     if repeated:
         raise RuleViolation("FCM-PAY-1", f"{', '.join(repeated)} named twice: a card goes once")
+    kept = {card_id: why for card_id, why in must_fire(state, player).items() if card_id not in ids}
+    if kept:
+        raise RuleViolation(
+            "FCM-MILE-1",
+            f"{player} must fire {_names(list(kept))} at this payday: {_reasons(player, kept)}",
+        )
     cards = {card["id"]: card for card in chain["cards"]}
     for card_id in ids:
         card = cards.get(card_id)
@@ -154,6 +165,57 @@ def fire_cards(state: dict, player: str, ids: list[str]) -> None:
         state["supply"]["employees"][card["card"]] += 1
     if player not in state["payday"]["fired"]:
         state["payday"]["fired"].append(player)
+
+
+def must_fire(state: dict, player: str) -> dict[str, str]:
+    """The cards `player`'s chain must fire at this payday, each id with the milestone that
+    forbids its card: those it holds that a milestone it claimed this turn forbids
+    (milestones.json `forbidden_cards`; first_to_have_100's CFO), FCM-MILE-1.
+
+    At a later payday there are none, because no chain can hold a forbidden card after the
+    payday of the turn it claimed the milestone: that payday fired them; a forbidden card is
+    not entry level, so never hired (FCM-RECRUIT-2), and no milestone brings one (both
+    checked when the data is loaded); training into one is refused (training.py). A declared
+    position where one is held all the same is refused (`check_forbidden_kept`). The only
+    chain that keeps one is one whose game ended at the dinnertime it claimed the milestone:
+    there is no payday after the bank's last break."""
+    chain = state["chains"][player]
+    this_turn = {m["id"] for m in chain["milestones"] if m["turn"] == state["turn"]}
+    barred = {card: m for card, m in forbidden(chain).items() if m in this_turn}
+    return {card["id"]: barred[card["card"]] for card in chain["cards"] if card["card"] in barred}
+
+
+def check_forbidden_kept(state: dict) -> None:
+    """A declared position: no chain holds a card one of its milestones forbids, unless it
+    claimed that milestone this turn and its firing at this turn's payday is still to come
+    (or the game ended at that dinnertime), FCM-MILE-1."""
+    after_payday = state["phase"] in ("marketing", "cleanup")
+    for name, chain in state["chains"].items():
+        fired = state["payday"] is not None and name in state["payday"]["fired"]
+        claimed = {m["id"]: m["turn"] for m in chain["milestones"]}
+        for card in chain["cards"]:
+            milestone = forbidden(chain).get(card["card"])
+            if milestone is None:
+                continue
+            if claimed[milestone] < state["turn"] or after_payday or fired:
+                raise RuleViolation(
+                    "FCM-MILE-1",
+                    f"{name} holds {card['id']}, which {milestone} (claimed in turn"
+                    f" {claimed[milestone]}) forbids: it went at that turn's payday",
+                )
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _reasons(player: str, kept: dict[str, str]) -> str:
+    """Why the cards must go: each milestone claimed this turn and the cards it forbids."""
+    return "; ".join(
+        f"{player} claimed {m} ({MILESTONES[m]['name']}) this turn, which forbids"
+        f" {_names(MILESTONES[m]['effect_data']['forbidden_cards'])} cards"
+        for m in dict.fromkeys(kept.values())
+    )
 
 
 def _check_edition(state: dict, edition: str, event_type: str) -> None:

@@ -15,6 +15,7 @@ from games.fcm.board import Board
 from games.fcm.cards import is_manager
 from games.fcm.data import COMPONENTS, EMPLOYEES, MILESTONES
 from games.fcm.layout import check_layout
+from games.fcm.payday import check_forbidden_kept
 from games.fcm.placement import check_campaign, check_garden, check_new_house, check_restaurant
 from games.fcm.restructuring import check_structure
 from games.fcm.setup import campaigns_in_play, check_turn_order, employees_in_play
@@ -44,6 +45,7 @@ def check_position(state: dict) -> None:
     check_order_of_business(state)
     check_working(state)
     check_dinnertime(state)
+    check_forbidden_kept(state)
 
 
 KINDS = ("houses", "restaurants", "campaigns")

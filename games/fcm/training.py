@@ -8,7 +8,8 @@ to the stock and the card it became comes out of it, with a new id, on the beach
 
 from games.errors import RuleViolation
 from games.fcm.cards import holds, issue_card_id, new_card
-from games.fcm.data import EMPLOYEES
+from games.fcm.data import EMPLOYEES, MILESTONES
+from games.fcm.milestones import forbidden
 from games.fcm.working import start_action
 
 SEVERAL_TRAINERS = "first_pay_20"  # several trainers may work on one card (FCM-TRAIN-3)
@@ -40,6 +41,7 @@ def train(state: dict, event: dict) -> None:
                 f" step(s), not {len(intos)}",
             )
         final = _path_end(card, intos)
+        _check_allowed(chain, player, intos)
         stock = state["supply"]["employees"]
         if stock[final] < 1:
             raise RuleViolation(
@@ -82,6 +84,20 @@ def _trainee(cards: dict, card_id: str, working: dict, several: bool) -> dict:
             " lets several trainers work on one card",
         )
     return card
+
+
+def _check_allowed(chain: dict, player: str, intos: list[str]) -> None:
+    """No step trains into a card a milestone of the chain forbids: first_to_have_100 "may
+    never train a CFO again" (FCM-MILE-1)."""
+    barred = forbidden(chain)
+    for into in intos:
+        if into in barred:
+            milestone = barred[into]
+            raise RuleViolation(
+                "FCM-MILE-1",
+                f"{player} holds the {milestone} milestone ({MILESTONES[milestone]['name']}),"
+                f" which forbids the {into} card: a chain holding it may never train a {into}",
+            )
 
 
 def _path_end(card: dict, intos: list[str]) -> str:

@@ -31,6 +31,7 @@ def test_a_fork_copies_events_1_to_n_byte_for_byte_and_remembers_its_origin(clie
     assert response.status_code == 201, response.json
     forked = response.json["id"]
     assert forked != original and response.json["token"]
+    assert set(response.json["seats"]) == {"ann", "ben"}  # new seats, as a new game's
     assert response.headers["Location"] == f"/api/games/{forked}"
     assert response.json["version"] == 3
     assert response.json["state"]["total"] == 2 + 3
@@ -53,9 +54,10 @@ def test_a_what_if_on_the_fork_leaves_the_original_alone(client):
     assert fork_log[:4] == original_log[:4]
     assert fork_log[4]["hash"] != original_log[4]["hash"]
     assert client.get(f"/api/games/{original}").json["version"] == 6
-    # the original's token does not write to the fork, nor the fork's to the original
+    # the original's tokens do not write to the fork, nor the fork's to the original
     assert append(client, forked["id"], token, add("ann", 1)).status_code == 403
     assert append(client, original, forked["token"], add("ben", 1)).status_code == 403
+    assert append(client, original, forked["seats"]["ben"], add("ben", 1)).status_code == 403
     assert client.get(f"/api/games/{forked['id']}/verify").json["ok"] is True
 
 

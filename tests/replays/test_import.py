@@ -40,16 +40,22 @@ def changed(log, at, **fields):
     return [({**e, **fields} if e["seq"] == at else e) for e in log]
 
 
+def copied(envelope):
+    """An envelope to forge another from: a player's action, without the recorder's mark."""
+    return {k: v for k, v in envelope.items() if k != "recorded_by"}
+
+
 def derived_by_admin(log):
-    tally = {**log[1], "seq": 4, "event_id": "55555555-5555-4555-8555-555555555555",
+    tally = {**copied(log[1]), "seq": 4, "event_id": "55555555-5555-4555-8555-555555555555",
              "type": "toy.tallied", "schema_version": 1, "actor": "admin", "caused_by": None,
              "payload": {"total": 10, "explanation": {}}}  # fmt: skip
     return [*log[:3], tally]
 
 
 def retract_of_an_older_action(log):
-    withdraw = {**log[1], "seq": len(log) + 1, "event_id": "66666666-6666-4666-8666-666666666666",
-                "type": "retract", "schema_version": 1, "actor": "admin",
+    withdraw = {**copied(log[1]), "seq": len(log) + 1,
+                "event_id": "66666666-6666-4666-8666-666666666666", "type": "retract",
+                "schema_version": 1, "actor": "admin",
                 "payload": {"seq": 2, "reason": ""}}  # fmt: skip
     return [*log, withdraw]
 

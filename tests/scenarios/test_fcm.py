@@ -4,11 +4,13 @@ position, a reveal that does not match its commitment kept in the audit, and tur
 restructuring to working."""
 
 import copy
+import json
 
 import pytest
 
 from games.fcm import reserve_commitment
 from games.sealed import canonical_text, commitment
+from projections.recorder import WITHHELD
 from tests.games.fcm.table import legal_spot, nonce, seated, turn_five
 
 
@@ -107,7 +109,9 @@ def test_a_declared_position_round_trips_through_get_state(client):
 
 
 def test_a_reveal_that_does_not_match_is_refused_and_kept_in_the_audit(client):
-    """FCM-SETUP-9: sealed at setup; after the bank broke, a reveal of another card."""
+    """FCM-SETUP-9: sealed at setup; after the bank broke, a reveal of another card. The audit
+    shows it refused, without the card or the nonce it tried: a refused reveal leaks nothing
+    of the commitment to the rest of the table."""
     position = copy.deepcopy(seated(["ann", "bob"], money=200).state)
     position["bank"]["breaks"] = 1
     game = create(client, ["ann", "bob"], position=position)
@@ -116,7 +120,9 @@ def test_a_reveal_that_does_not_match_is_refused_and_kept_in_the_audit(client):
     [refusal] = client.get(f"/api/games/{game['id']}/refusals").json["items"]
     assert refusal["rule"] == "FCM-SETUP-9" and refusal["version"] == 1
     assert refusal["details"] == {"commitment": reserve_commitment(200, nonce("bob"))}
-    assert refusal["events"][0]["payload"]["money"] == 300
+    assert refusal["events"][0]["payload"]["money"] == WITHHELD
+    assert refusal["events"][0]["payload"]["nonce"] == WITHHELD
+    assert nonce("bob") not in json.dumps(refusal) and "300" not in json.dumps(refusal)
     right = record(client, game, "reserve_card_revealed", "bob", money=200, nonce=nonce("bob"))
     assert right.status_code == 201
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
@@ -414,7 +420,9 @@ def test_a_deluxe_payday_sealed_revealed_and_paid_by_a_real_worker(client, start
     assert wrong.json["details"] == {"commitment": sealed} and waitress not in wrong.json["detail"]
     refusals = client.get(f"/api/games/{game['id']}/refusals").json["items"]
     [kept] = [r for r in refusals if r["details"] == {"commitment": sealed}]
-    assert kept["events"][0]["payload"]["nonce"] == nonce("bob")
+    assert kept["events"][0]["payload"] == {"player": "ann", "cards": WITHHELD,
+                                            "nonce": WITHHELD}  # fmt: skip
+    assert nonce("bob") not in json.dumps(refusals)
     for player, cards in (("ann", [waitress]), ("bob", [])):
         answer = record(client, game, "firing_revealed", player, cards=cards, nonce=nonce(player))
         assert answer.status_code == 201, answer.json

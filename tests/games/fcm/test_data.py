@@ -15,6 +15,7 @@ from games.fcm.data import (
     check_campaigns,
     check_components,
     check_employees,
+    check_forbidden_cards,
     check_milestones,
     check_tiles,
 )
@@ -89,6 +90,21 @@ def test_a_wrong_milestone_count_stops_the_load():
     milestones[0]["copies"] = 5
     with pytest.raises(DataError, match="83 milestone cards"):
         check_milestones(milestones, COMPONENTS)
+
+
+def test_a_forbidden_card_that_could_come_back_stops_the_load():
+    """FCM-MILE-1: a card a milestone forbids is never hired nor brought by a milestone, so a
+    chain that fired it never holds it again."""
+    employees = {"ceo": data.DATA["ceo"], "employees": copy.deepcopy(list(EMPLOYEES.values()))}
+    milestones = copy.deepcopy(list(MILESTONES.values()))
+    check_forbidden_cards(milestones, employees)
+    hundred = next(m for m in milestones if m["id"] == "first_to_have_100")
+    hundred["effect_data"]["forbidden_cards"] = ["waitress"]
+    with pytest.raises(DataError, match="forbids waitress, an entry-level card"):
+        check_forbidden_cards(milestones, employees)
+    hundred["effect_data"]["forbidden_cards"] = ["burger_cook"]
+    with pytest.raises(DataError, match="which a milestone brings"):
+        check_forbidden_cards(milestones, employees)
 
 
 def test_a_wrong_campaign_mix_stops_the_load():

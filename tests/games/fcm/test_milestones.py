@@ -176,18 +176,20 @@ def test_a_milestone_s_copies_limit_its_claims_in_the_original_edition():
 def test_deluxe_milestones_have_no_copy_limit_and_leave_after_the_turn_first_claimed():
     """FCM-MILE-1, FCM-CLEAN-3, Deluxe: milestones on boards, no copy limit; both chains
     claim first_to_have_20 at the end of dinnertime, the supply keeps it through the turn, and
-    cleanup takes it out of the game."""
+    cleanup takes it out of the game. ann, past $100, claimed first_to_have_100 too, so she
+    fires her CFO."""
     from tests.games.fcm.table import nonce
-    from tests.games.fcm.test_payday import firing
+    from tests.games.fcm.test_payday import firing, ids
 
     table = cash_claims_with_one_copy_left("deluxe")
     assert claimed(table.state)["first_to_have_20"] == 5
     assert claimed(table.state, "bob")["first_to_have_20"] == 5
     assert table.state["supply"]["milestones"]["first_to_have_20"] == 1
-    for player in ("ann", "bob"):
-        table.record("firing_sealed", player=player, commitment=firing([], player))
-    for player in ("ann", "bob"):
-        table.record("firing_revealed", player=player, cards=[], nonce=nonce(player))
+    fired = {"ann": ids(table.state, "ann", "cfo"), "bob": []}
+    for player, cards in fired.items():
+        table.record("firing_sealed", player=player, commitment=firing(cards, player))
+    for player, cards in fired.items():
+        table.record("firing_revealed", player=player, cards=cards, nonce=nonce(player))
     the_worker(table)
     assert (table.state["turn"], table.state["phase"]) == (6, "restructuring")
     assert table.state["supply"]["milestones"]["first_to_have_20"] == 0

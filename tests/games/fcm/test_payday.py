@@ -11,9 +11,10 @@ from tests.games.fcm.table import Table, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired, ids
 
 
-def at_payday(ann=(), bob=(), cash=None, unused_hires=0, milestones=(), edition="original"):
-    """ann and bob at turn 5's payday, each with more cards (names); ann's `milestones`; the
-    game of `edition`."""
+def at_payday(ann=(), bob=(), cash=None, unused_hires=0, milestones=(), edition="original",
+              claimed=4):  # fmt: skip
+    """ann and bob at turn 5's payday, each with more cards (names); ann's `milestones`,
+    claimed in turn `claimed`; the game of `edition`. ann holds a CFO (turn_five's)."""
     position = hired(hired(turn_five(), "ann", *ann), "bob", *bob)
     position.update(phase="payday", restructuring=None)
     position["options"]["edition"] = edition
@@ -22,7 +23,7 @@ def at_payday(ann=(), bob=(), cash=None, unused_hires=0, milestones=(), edition=
         position["chains"][name]["cash"] = amount
     position["chains"]["ann"]["unused_hires"] = unused_hires
     for milestone in milestones:
-        position["chains"]["ann"]["milestones"].append({"id": milestone, "turn": 4})
+        position["chains"]["ann"]["milestones"].append({"id": milestone, "turn": claimed})
         position["supply"]["milestones"][milestone] -= 1
     return Table(position["players"], position=position)
 
@@ -221,3 +222,79 @@ def test_the_introductory_game_has_no_payday():
     resolved(table)
     assert table.state["phase"] == "marketing" and table.state["payday"] is None
     table.refused("fired", "FCM-TURN-1", player="ann", cards=[])
+
+
+def test_the_hundred_dollar_milestone_s_cfo_is_fired_at_that_turn_s_payday():
+    """FCM-MILE-1: ann claimed first_to_have_100 this turn and holds a CFO, which it forbids
+    (milestones.json `forbidden_cards`): a firing without it is refused, naming the milestone
+    and the card to go; with it, it is taken. bob holds no such milestone and fires nobody."""
+    table = at_payday(cash={"ann": 100, "bob": 100}, milestones=["first_to_have_100"], claimed=5)
+    [cfo] = ids(table.state, "ann", "cfo")
+    [waitress] = ids(table.state, "ann", "waitress")
+    for cards in ([], [waitress]):
+        error = table.refused("fired", "FCM-MILE-1", player="ann", cards=cards)
+        assert "first_to_have_100" in error.message and cfo in error.message
+    assert table.state["payday"]["fired"] == []
+    table.record("fired", player="bob", cards=[])
+    stock = table.state["supply"]["employees"]["cfo"]
+    table.record("fired", player="ann", cards=[cfo])
+    assert ids(table.state, "ann", "cfo") == []
+    assert table.state["supply"]["employees"]["cfo"] == stock + 1
+    assert fcm.pending(table.state) == "payday"
+
+
+def test_the_milestone_claimed_at_dinnertime_sends_the_cfo_at_that_payday():
+    """FCM-MILE-1, FCM-DINNER-10: ann reaches $100 at the end of dinnertime and claims the
+    milestone; at the payday that follows she may not keep her CFO."""
+    from tests.games.fcm.test_dinnertime import at_dinner, resolved
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
+                      cash=95, bank=500)  # fmt: skip
+    resolved(table)
+    assert table.state["phase"] == "payday"
+    assert {"id": "first_to_have_100", "turn": 5} in table.state["chains"]["ann"]["milestones"]
+    [cfo] = ids(table.state, "ann", "cfo")
+    error = table.refused("fired", "FCM-MILE-1", player="ann", cards=[])
+    assert cfo in error.message
+    table.record("fired", player="ann", cards=[cfo])
+
+
+def test_under_deluxe_a_reveal_that_keeps_the_cfo_is_refused():
+    """FCM-MILE-1, FCM-PAY-1, Deluxe: ann's sealed firing opens but leaves the CFO the
+    milestone forbids her: the reveal is refused, naming the card, and the CFO stays; a firing
+    sealed with it is revealed."""
+    table = at_payday(cash={"ann": 100, "bob": 100}, milestones=["first_to_have_100"],
+                      claimed=5, edition="deluxe")  # fmt: skip
+    [cfo] = ids(table.state, "ann", "cfo")
+    for player in ("ann", "bob"):
+        table.record("firing_sealed", player=player, commitment=firing([], player))
+    error = table.refused("firing_revealed", "FCM-MILE-1", player="ann", cards=[],
+                          nonce=nonce("ann"))  # fmt: skip
+    assert "first_to_have_100" in error.message and cfo in error.message
+    assert ids(table.state, "ann", "cfo") == [cfo]
+    table = at_payday(cash={"ann": 100, "bob": 100}, milestones=["first_to_have_100"],
+                      claimed=5, edition="deluxe")  # fmt: skip
+    table.record("firing_sealed", player="ann", commitment=firing([cfo], "ann"))
+    table.record("firing_sealed", player="bob", commitment=firing([], "bob"))
+    table.record("firing_revealed", player="ann", cards=[cfo], nonce=nonce("ann"))
+    assert ids(table.state, "ann", "cfo") == []
+
+
+def test_no_chain_holds_a_forbidden_card_after_the_payday_of_its_milestone():
+    """FCM-MILE-1: a forbidden card cannot be held at a later payday: nobody hires a CFO (not
+    entry level), trains one (refused), gains one from a milestone, and the payday of the
+    claim fires it. A declared position where one is held anyway is refused: the milestone
+    claimed in an earlier turn, or this turn with the chain's firing recorded."""
+    for edition in ("original", "deluxe"):
+        with pytest.raises(RuleViolation) as caught:
+            at_payday(milestones=["first_to_have_100"], claimed=4, edition=edition)
+        assert caught.value.rule == "FCM-MILE-1" and "cfo" in caught.value.message
+    position = at_payday(milestones=["first_to_have_100"], claimed=5).state
+    position["payday"]["fired"] = ["ann"]
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-MILE-1"
+    position.update(phase="marketing", payday=None, marketing={"last": 0})
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-MILE-1"

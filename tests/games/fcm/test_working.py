@@ -6,12 +6,17 @@ from tests.games.fcm.table import Table
 from tests.games.fcm.test_restructuring import hired, ids, turn_five
 
 
-def working(ann_work=(), ann_hand=(), milestones=(), bob_takes=(), gone=()):
+def working(ann_work=(), ann_hand=(), milestones=(), bob_takes=(), gone=(), returned=()):
     """ann and bob at turn 5 in working, ann first: ann's cards of `ann_work` (names) at work
-    under her CEO, `ann_hand` on her beach; bob with nothing at work, holding every card left
-    in the stock of each name in `bob_takes`. ann holds `milestones`; no copy of those in
-    `gone` is left, so putting cards to work claims none of them."""
+    under her CEO, `ann_hand` on her beach, those of `returned` (names) back in the stock;
+    bob with nothing at work, holding every card left in the stock of each name in
+    `bob_takes`. ann holds `milestones`; no copy of those in `gone` is left, so putting cards
+    to work claims none of them."""
     position = hired(turn_five(), "ann", *ann_work, *ann_hand)
+    for name in returned:
+        cards = position["chains"]["ann"]["cards"]
+        cards.remove(next(card for card in cards if card["card"] == name))
+        position["supply"]["employees"][name] += 1
     for card in bob_takes:
         hired(position, "bob", *[card] * position["supply"]["employees"][card])
     for milestone in milestones:
