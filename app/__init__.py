@@ -7,7 +7,21 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, headers, limits, log, ops, problems, receipts, replay, tiles
+from app import (
+    body,
+    cli,
+    docs,
+    forks,
+    games,
+    headers,
+    limits,
+    log,
+    ops,
+    problems,
+    receipts,
+    replay,
+    tiles,
+)
 from app import disputes as dispute_threads
 from app import transcript as transcripts
 from projections.services import Services, Settings
@@ -59,7 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             "extra_plugins": [docs.ProblemDetails(), docs.EventExamples(svc.event_types)],
         },
     )
-    for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
+    for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(receipts.blp)
     api.register_blueprint(dispute_threads.blp)

@@ -66,7 +66,16 @@ class GameSummary(Schema):
     awaiting = fields.Nested(Awaiting, allow_none=True, metadata={"description": "at the head"})
     created_at = fields.String()
     updated_at = fields.String()
+    forked_from = fields.Nested(
+        "ForkOrigin", allow_none=True, metadata={"description": "the game this one was forked from"}
+    )
     href = fields.String()
+
+
+class ForkOrigin(Schema):
+    game = fields.String(metadata={"description": "the original's id"})
+    seq = fields.Integer(metadata={"description": "the last seq copied"})
+    head_hash = fields.String(metadata={"description": "the hash of that event, in both logs"})
 
 
 class GameCreated(GameSummary):

@@ -127,6 +127,7 @@ def decode_meta(game_id: str, raw: dict) -> dict:
         meta["version"] = int(meta["version"])
         meta["players"] = json.loads(meta.get("players", "[]"))
         meta["awaiting"] = json.loads(meta["awaiting"]) if "awaiting" in meta else None
+        meta["forked_from"] = json.loads(meta["forked_from"]) if "forked_from" in meta else None
         for name in ("kind", "head_hash", "status", "created_at", "updated_at"):
             meta.setdefault(name, "")
     except (KeyError, ValueError, RecursionError) as error:
