@@ -7,7 +7,20 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, headers, limits, log, ops, problems, replay, tiles
+from app import (
+    body,
+    cli,
+    docs,
+    games,
+    headers,
+    limits,
+    log,
+    ops,
+    problems,
+    replay,
+    stream,
+    tiles,
+)
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -59,6 +72,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
         api.register_blueprint(blueprint)
+    api.register_blueprint(stream.blp)
+    stream.register(app, settings)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)

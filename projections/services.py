@@ -42,6 +42,8 @@ ALLOWED = {
     "PHASE_JOB_TIMEOUT": "a whole number of seconds, 1 or more",
     "SWEEP_EVERY": "a number of seconds greater than 0",
     "TABLELOG_EXTRA_GAMES": "game modules this process can import, comma-separated",
+    "STREAM_HEARTBEAT": "a number of seconds greater than 0, at most 60",
+    "STREAMS_PER_PROCESS": "a whole number of open streams, 1 or more",
 }
 # Read as they are, an empty one included: empty turns that limit off.
 RATE_LIMITS = ("RATE_LIMIT_CREATE", "RATE_LIMIT_IMPORT", "RATE_LIMIT_AUTH_FAILURES")
@@ -116,7 +118,11 @@ class Settings:
     sweeps for games left pending every SWEEP_EVERY seconds. The rate limits are
     limits-style strings ("60/minute"); an empty one is off. SECRET_KEY_FILE holds the key
     that seals cached states (made on first start; every web and worker process of one
-    service must read the same file, or each refolds what the others cached)."""
+    service must read the same file, or each refolds what the others cached).
+
+    The live streams (app/stream.py): a comment every STREAM_HEARTBEAT seconds when nothing
+    happens, at most STREAMS_PER_PROCESS open at once in each web process (each holds a
+    thread and a Redis connection)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
@@ -129,6 +135,8 @@ class Settings:
     rate_limit_auth_failures: str = "30/minute"
     secret_key_file: str = "var/secret.key"
     game_modules: list[str] = field(default_factory=configured_modules)
+    stream_heartbeat: float = 15.0
+    streams_per_process: int = 256
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -156,6 +164,14 @@ class Settings:
             ),
             "secret_key_file": lambda: env.str("SECRET_KEY_FILE", cls.secret_key_file),
             "game_modules": lambda: env.game_modules("TABLELOG_EXTRA_GAMES", None),
+            "stream_heartbeat": lambda: env.float(
+                "STREAM_HEARTBEAT",
+                cls.stream_heartbeat,
+                validate=valid.Range(min=0, max=60, min_inclusive=False),
+            ),
+            "streams_per_process": lambda: env.int(
+                "STREAMS_PER_PROCESS", cls.streams_per_process, validate=at_least_1
+            ),
         }
         values = {name: read() for name, read in readers.items() if name not in overrides}
         env.check(ALLOWED)
