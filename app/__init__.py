@@ -10,6 +10,7 @@ from flask_smorest import Api
 from app import (
     body,
     cli,
+    cors,
     docs,
     games,
     headers,
@@ -79,6 +80,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(docs.blp)
     limits.register(app, svc)
     headers.register(app)
+    cors.register(app, settings.cors_origins)
     problems.register(app)
     cli.register(app)
     return app

@@ -44,6 +44,8 @@ ALLOWED = {
     "TABLELOG_EXTRA_GAMES": "game modules this process can import, comma-separated",
     "STREAM_HEARTBEAT": "a number of seconds greater than 0, at most 60",
     "STREAMS_PER_PROCESS": "a whole number of open streams, 1 or more",
+    "CORS_ORIGINS": "origins such as https://table.example.org (scheme://host[:port]), "
+    "comma-separated, or *",
 }
 # Read as they are, an empty one included: empty turns that limit off.
 RATE_LIMITS = ("RATE_LIMIT_CREATE", "RATE_LIMIT_IMPORT", "RATE_LIMIT_AUTH_FAILURES")
@@ -72,6 +74,20 @@ def game_modules(value: str | None) -> list[str]:
     return BUILTIN_GAMES + extra
 
 
+# An Origin header's value: scheme, host (a name, an IPv4 or a bracketed IPv6) and port.
+ORIGIN = re.compile(r"https?://([a-z0-9.\-]+|\[[0-9a-f:.]+\])(:\d{1,5})?")
+
+
+def cors_origins(value: str | None) -> tuple[str, ...]:
+    """The origins whose pages may call the API: `scheme://host[:port]` each, as a browser
+    sends them in Origin (lowercase, no path, no trailing slash), or `*` for any page."""
+    origins = tuple(o.strip().lower() for o in (value or "").split(",") if o.strip())
+    bad = [o for o in origins if o != "*" and not ORIGIN.fullmatch(o)]
+    if bad:
+        raise ValidationError(f"not an origin: {', '.join(bad)}")
+    return origins
+
+
 def _importable(name: str) -> bool:
     try:
         return importlib.util.find_spec(name) is not None
@@ -89,6 +105,7 @@ class SettingsEnv(Env):
         self.keep_empty = set(keep_empty)
         self.add_parser("redis_url", redis_url)
         self.add_parser("game_modules", game_modules)
+        self.add_parser("cors_origins", cors_origins)
 
     def _get_value(self, env_key, default):
         value = super()._get_value(env_key, default)
@@ -122,7 +139,8 @@ class Settings:
 
     The live streams (app/stream.py): a comment every STREAM_HEARTBEAT seconds when nothing
     happens, at most STREAMS_PER_PROCESS open at once in each web process (each holds a
-    thread and a Redis connection)."""
+    thread and a Redis connection). CORS_ORIGINS: the other sites whose pages may call the
+    API (none by default)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
@@ -137,6 +155,7 @@ class Settings:
     game_modules: list[str] = field(default_factory=configured_modules)
     stream_heartbeat: float = 15.0
     streams_per_process: int = 256
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -172,6 +191,7 @@ class Settings:
             "streams_per_process": lambda: env.int(
                 "STREAMS_PER_PROCESS", cls.streams_per_process, validate=at_least_1
             ),
+            "cors_origins": lambda: env.cors_origins("CORS_ORIGINS", None),
         }
         values = {name: read() for name, read in readers.items() if name not in overrides}
         env.check(ALLOWED)
