@@ -228,7 +228,10 @@ class Services:
     def __init__(self, settings: Settings):
         self.settings = settings
         client = RedisCluster if settings.redis_cluster else redis.Redis
-        self.redis = client.from_url(settings.redis_url)
+        # A live stream holds a connection while it waits (app/stream.py): room for every
+        # stream a process may hold, beside redis-py's default 100 for everything else.
+        connections = settings.streams_per_process + 100
+        self.redis = client.from_url(settings.redis_url, max_connections=connections)
         self.event_types = EventTypeRegistry()
         self.event_types.register(RETRACT_TYPE)
         self.event_types.register(SEAT_REPLACED_TYPE)

@@ -195,3 +195,8 @@ def test_streams_end_at_their_next_heartbeat_once_the_process_stops(client, open
             live.next()
     finally:
         stream.stopping.clear()
+
+
+def test_the_redis_pool_has_a_connection_for_every_stream_and_the_rest(app):
+    svc = app.extensions["tablelog"]
+    assert svc.redis.connection_pool.max_connections >= svc.settings.streams_per_process + 100
