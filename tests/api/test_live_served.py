@@ -9,6 +9,7 @@ import http.client
 import json
 import re
 import selectors
+import signal
 import socket
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ import pytest
 import redis
 
 from tests.api.test_serve import Served, call, stop
-from tests.conftest import wait_for
+from tests.conftest import descendants, wait_for
 
 STREAMS = 200
 HEARTBEAT = 1
@@ -78,18 +79,11 @@ def embedded_redis(served) -> redis.Redis:
 
 
 def web_process(served) -> dict:
-    """Threads and resident memory of the gunicorn worker (the process with most threads)."""
-    from tests.conftest import descendants
-
-    found = []
-    for pid in descendants(served.process.pid):
-        status = dict(
-            line.split(":\t", 1)
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-            if ":\t" in line
-        )
-        found.append({"threads": int(status["Threads"]), "rss": status["VmRSS"].strip()})
-    return max(found, key=lambda p: p["threads"])
+    """Threads and resident memory of the gunicorn worker (the arbiter's one child)."""
+    [pid] = descendants(served.gunicorn_pid())
+    status = Path(f"/proc/{pid}/status").read_text()
+    fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+    return {"threads": int(fields["Threads"]), "rss": fields["VmRSS"].strip()}
 
 
 @pytest.fixture
@@ -110,11 +104,12 @@ def test_the_api_answers_while_200_streams_are_open_and_each_gets_the_event(serv
     path = f"/api/games/{game_id}/stream"
     client = embedded_redis(served)
     blocked_before = client.info("clients")["blocked_clients"]  # the RQ worker's wait
+    print(f"\nno stream open: gunicorn worker {web_process(served)}")
     start = time.monotonic()
     streams = Streams(port, path, STREAMS)
     try:
         streams.all_have(b"retry: ")
-        print(f"\n{STREAMS} streams open in {time.monotonic() - start:.1f} s; "
+        print(f"{STREAMS} streams open in {time.monotonic() - start:.1f} s; "
               f"gunicorn worker {web_process(served)}")  # fmt: skip
         print(f"  Redis: {client.info('clients')}")
         one_more = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -154,3 +149,21 @@ def test_the_api_answers_while_200_streams_are_open_and_each_gets_the_event(serv
         again.all_have(b"id: 2\nevent: event\n")
     finally:
         again.close()
+
+
+def test_open_streams_end_cleanly_when_the_service_stops(served):
+    """Each stream ends at its next heartbeat, its chunked body closed properly, so the
+    client reconnects elsewhere; none holds the shutdown for gunicorn's graceful timeout."""
+    status, game = call(served.port, "POST", "/api/games", {"kind": "toy", "players": ["a", "b"]})
+    streams = Streams(served.port, f"/api/games/{game['id']}/stream", 20)
+    try:
+        streams.all_have(b"retry: ")
+        start = time.monotonic()
+        served.process.send_signal(signal.SIGTERM)
+        streams.all_have(b"\r\n0\r\n\r\n", timeout=20)  # the last chunk: the body is complete
+        print(f"\n  20 streams ended {time.monotonic() - start:.1f} s after SIGTERM")
+        served.process.wait(timeout=60)
+        print(f"  the service stopped {time.monotonic() - start:.1f} s after SIGTERM")
+    finally:
+        streams.close()
+    assert served.process.returncode == 0
