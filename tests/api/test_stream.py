@@ -8,6 +8,7 @@ import pytest
 
 from app import create_app, stream
 from tests.api.helpers import add, append, create_toy, retract
+from tests.api.test_cluster import cluster_client, cluster_nodes  # noqa: F401 (fixtures)
 from workers.jobs import resolve_pending
 
 HEARTBEAT = 0.2
@@ -200,3 +201,16 @@ def test_streams_end_at_their_next_heartbeat_once_the_process_stops(client, open
 def test_the_redis_pool_has_a_connection_for_every_stream_and_the_rest(app):
     svc = app.extensions["tablelog"]
     assert svc.redis.connection_pool.max_connections >= svc.settings.streams_per_process + 100
+
+
+def test_a_stream_on_redis_cluster(request):
+    """XREAD on the one node that holds the game's slot (test_cluster.py's cluster)."""
+    client, _ = request.getfixturevalue("cluster_client")
+    game_id, token = create_toy(client)
+    live = Reader(client, f"/api/games/{game_id}/stream?after=0")
+    try:
+        assert live.next_event()["id"] == "1"
+        append(client, game_id, token, add("ann", 3))
+        assert live.next_event()["id"] == "2"
+    finally:
+        live.close()
