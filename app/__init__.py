@@ -10,6 +10,7 @@ from flask_smorest import Api
 from app import (
     body,
     cli,
+    cors,
     docs,
     forks,
     games,
@@ -20,6 +21,7 @@ from app import (
     problems,
     receipts,
     replay,
+    stream,
     tiles,
 )
 from app import disputes as dispute_threads
@@ -78,11 +80,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.register_blueprint(receipts.blp)
     api.register_blueprint(dispute_threads.blp)
     api.register_blueprint(transcripts.blp)
+    api.register_blueprint(stream.blp)
+    stream.register(app, settings)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)
     limits.register(app, svc)
     headers.register(app)
+    cors.register(app, settings.cors_origins)
     problems.register(app)
     cli.register(app)
     return app
