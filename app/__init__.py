@@ -7,7 +7,26 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, headers, limits, log, ops, pages, problems, replay, tiles
+from app import (
+    body,
+    cli,
+    cors,
+    docs,
+    forks,
+    games,
+    headers,
+    limits,
+    log,
+    ops,
+    pages,
+    problems,
+    receipts,
+    replay,
+    stream,
+    tiles,
+)
+from app import disputes as dispute_threads
+from app import transcript as transcripts
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -57,14 +76,20 @@ def create_app(test_config: dict | None = None) -> Flask:
             "extra_plugins": [docs.ProblemDetails(), docs.EventExamples(svc.event_types)],
         },
     )
-    for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
+    for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):
         api.register_blueprint(blueprint)
+    api.register_blueprint(receipts.blp)
+    api.register_blueprint(dispute_threads.blp)
+    api.register_blueprint(transcripts.blp)
+    api.register_blueprint(stream.blp)
+    stream.register(app, settings)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
     limits.register(app, svc)
     headers.register(app)
+    cors.register(app, settings.cors_origins)
     problems.register(app)
     cli.register(app)
     return app

@@ -20,3 +20,10 @@ def register(app: Flask) -> None:
     def rebuild_catalog():
         """Rebuild the game list's indexes from each game's meta."""
         click.echo(f"indexed {services().catalog.rebuild()} game(s)")
+
+    @app.cli.command("rotate-receipt-key")
+    def rotate_receipt_key():
+        """Sign receipts with a new key from now on; the old one is kept, retired, to check
+        the receipts it signed."""
+        new, retired = services().receipts.rotate()
+        click.echo(f"receipt key {new} is current; {retired} is retired")

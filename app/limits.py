@@ -37,6 +37,7 @@ class Limited:
 LIMITED = (
     Limited("games.Games", "rate_limit_create", "game creations"),
     Limited("replay.Import", "rate_limit_import", "imports"),
+    Limited("forks.Forks", "rate_limit_create", "forks"),
 )
 AUTH_FAILURES = "auth-failures"
 

@@ -89,6 +89,7 @@ class Events(MethodView):
         `expected_version` (409 on mismatch) or `If-Match` (412) make it conditional; an
         `event_id` or `Idempotency-Key` makes a retry safe: the same body answers 200 with the
         earlier result. If the action makes an automatic phase due, `job` links to its job.
+        `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
         svc = services()
         head = svc.projector.head(game_id)
@@ -109,6 +110,7 @@ class Events(MethodView):
             "status": recorded.status,
             "pending": recorded.pending,
             "job": pending_job(game_id, meta),
+            "receipts": svc.receipts.sign(game_id, recorded.envelopes),
         }
         first = recorded.envelopes[0]["seq"]
         headers = {

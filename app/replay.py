@@ -63,7 +63,8 @@ class Verify(MethodView):
     @blp.response(200, schemas.Verification)
     @blp.alt_response(404, schema=schemas.Problem)
     def get(self, game_id):
-        """Re-hash the chain and refold the log from scratch; name the first seq that fails."""
+        """Re-hash the chain, refold the log from scratch and resolve every automatic phase
+        again; name the first seq that fails, and the rules the game was recorded under."""
         return verify(services().recorder, game_id).as_dict()
 
 

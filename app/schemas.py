@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from events import receipts as receipt_form
 from events.envelope import ACTOR
 from events.envelope import INSTANT as ISO_INSTANT
 
@@ -65,7 +66,16 @@ class GameSummary(Schema):
     awaiting = fields.Nested(Awaiting, allow_none=True, metadata={"description": "at the head"})
     created_at = fields.String()
     updated_at = fields.String()
+    forked_from = fields.Nested(
+        "ForkOrigin", allow_none=True, metadata={"description": "the game this one was forked from"}
+    )
     href = fields.String()
+
+
+class ForkOrigin(Schema):
+    game = fields.String(metadata={"description": "the original's id"})
+    seq = fields.Integer(metadata={"description": "the last seq copied"})
+    head_hash = fields.String(metadata={"description": "the hash of that event, in both logs"})
 
 
 class GameCreated(GameSummary):
@@ -180,6 +190,69 @@ class NextOut(Awaiting):
     version = fields.Integer(metadata={"description": "the seq this answers at"})
 
 
+# Receipts (events/receipts.py): what an append answers, what the check takes and says.
+
+
+class Receipt(Schema):
+    """The service's Ed25519 signature that it accepted `event_hash` at `seq` in `game`, in an
+    append that left the head at `head_seq` (`head_hash`). docs/architecture.md gives the
+    signed bytes; `GET /api/keys` the keys."""
+
+    format = fields.String(
+        required=True, validate=validate.Equal(receipt_form.FORMAT),
+        metadata={"example": receipt_form.FORMAT},
+    )  # fmt: skip
+    game = fields.String(required=True, validate=validate.Regexp(receipt_form.PATTERNS["game"]))
+    seq = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=receipt_form.MAX_SEQ)
+    )
+    event_hash = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["event_hash"]),
+        metadata={"description": "the event's hash: the chain's head at `seq`"},
+    )  # fmt: skip
+    head_seq = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=receipt_form.MAX_SEQ),
+        metadata={"description": "the seq of the last event of the append"},
+    )  # fmt: skip
+    head_hash = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["head_hash"]),
+        metadata={"description": "the chain's head after the append"},
+    )  # fmt: skip
+    key_id = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["key_id"]),
+        metadata={"description": "the signing key: an id of `GET /api/keys`"},
+    )  # fmt: skip
+    signature = fields.String(
+        required=True, validate=validate.Regexp(receipt_form.PATTERNS["signature"]),
+        metadata={"description": "Ed25519, 64 bytes in hex"},
+    )  # fmt: skip
+
+
+class ReceiptCheck(Schema):
+    valid = fields.Boolean(
+        metadata={"description": "signed by a published key, and the log holds what it says"}
+    )
+    problem = fields.String(
+        allow_none=True,
+        metadata={"description": "key, signature, game, missing, event, head or damaged"},
+    )
+    reason = fields.String(metadata={"description": "what was found, in words"})
+
+
+class PublicKey(Schema):
+    id = fields.String(metadata={"description": "first 16 hex of SHA-256 of the raw key"})
+    algorithm = fields.String(metadata={"example": receipt_form.ALGORITHM})
+    status = fields.String(metadata={"description": "current (signs now) or retired"})
+    public_key = fields.String(metadata={"description": "the raw 32-byte public key, in hex"})
+    created_at = fields.String()
+    retired_at = fields.String(allow_none=True)
+
+
+class KeyList(Schema):
+    format = fields.String(metadata={"description": "the receipt format the keys sign"})
+    keys = fields.List(fields.Nested(PublicKey), metadata={"description": "oldest first"})
+
+
 class AppendOut(Schema):
     game = fields.String()
     version = fields.Integer()
@@ -188,6 +261,9 @@ class AppendOut(Schema):
     status = fields.String()
     pending = fields.String(allow_none=True)
     job = fields.Nested(JobLink, allow_none=True)
+    receipts = fields.List(
+        fields.Nested(Receipt), metadata={"description": "one for each of `events`, in order"}
+    )
 
 
 class EventPageQuery(Schema):
@@ -206,6 +282,9 @@ class ReplayStep(Schema):
     awaiting = fields.Nested(Awaiting, metadata={"description": "what the game then waited for"})
     patch = fields.List(fields.Dict(), metadata={"description": "RFC 6902, from the state before"})
     explanation = fields.Raw(allow_none=True, metadata={"description": "why it came out so"})
+    disputes = fields.List(
+        fields.Nested("DisputeSummary"), metadata={"description": "the disputes on this seq"}
+    )
 
 
 class ReplayRangeQuery(Schema):
@@ -223,14 +302,57 @@ class ReplayRange(Schema):
     next = fields.String(allow_none=True)
 
 
+class RulesVersion(Schema):
+    version = fields.String(metadata={"description": "tablelog's version", "example": "0.1.0"})
+    digest = fields.String(metadata={"description": "SHA-256 of the game's code and data"})
+
+
+class RulesCompared(Schema):
+    recorded = fields.Nested(RulesVersion, allow_none=True, metadata={
+        "description": "the creation event's `rules`; null for a game from before they were kept"
+    })  # fmt: skip
+    today = fields.Nested(RulesVersion, allow_none=True)
+    same = fields.Boolean(allow_none=True, metadata={"description": "null if the log is unread"})
+
+
+class Recomputed(Schema):
+    ok = fields.Boolean(allow_none=True, metadata={
+        "description": "every derived event is what today's rules write; null where the audit "
+        "stopped first"
+    })  # fmt: skip
+    derived = fields.Integer(metadata={"description": "derived events found as recorded"})
+    through = fields.Integer(metadata={"description": "the last seq the recompute reached"})
+    seq = fields.Integer(metadata={"description": "the first seq where they differ"})
+    phase = fields.String(allow_none=True)
+    recorded = fields.Dict(allow_none=True, metadata={
+        "description": "the event there: type, actor, caused_by, payload; null if none"
+    })  # fmt: skip
+    today = fields.Dict(allow_none=True, metadata={
+        "description": "the event today's rules write there; null if none"
+    })  # fmt: skip
+    patch = fields.List(fields.Dict(), allow_none=True, metadata={
+        "description": "RFC 6902, from the recorded event to today's"
+    })  # fmt: skip
+    detail = fields.String()
+
+
 class Verification(Schema):
     game = fields.String()
-    ok = fields.Boolean()
+    ok = fields.Boolean(metadata={
+        "description": "the log and the caches hold, and, under the rules the game was recorded "
+        "under, every derived event is what they decide"
+    })  # fmt: skip
     version = fields.Integer()
     checked = fields.Integer(metadata={"description": "events re-hashed and refolded"})
     first_bad_seq = fields.Integer(allow_none=True)
-    problem = fields.String(allow_none=True, metadata={"description": "hash, chain, fold, cache"})
+    problem = fields.String(
+        allow_none=True, metadata={"description": "hash, chain, event, fold, cache, recompute"}
+    )
     detail = fields.String(allow_none=True)
+    recompute = fields.Nested(Recomputed, metadata={
+        "description": "each automatic phase resolved again from the state before it"
+    })  # fmt: skip
+    rules = fields.Nested(RulesCompared)
 
 
 class JobOut(Schema):
@@ -306,3 +428,91 @@ class TileList(Schema):
             " picture), and what the game adds"
         },
     )
+
+
+# --- Disputes (disputes/): threads anchored to a seq, in a chain of their own ---------------
+
+AUTHOR = r"^(player:[^\s:][^:]{0,63}|admin)$"
+DISPUTE_TEXT = validate.Length(min=1, max=2000)
+
+
+def _author():
+    return fields.String(
+        required=True, validate=validate.Regexp(AUTHOR, error="must be player:<name> or admin"),
+        metadata={"description": "player:<name> of a player of the game, or admin",
+                  "example": "player:ann"},
+    )  # fmt: skip
+
+
+class DisputeOpen(Schema):
+    seq = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
+        metadata={"description": "the seq disputed", "example": 5},
+    )  # fmt: skip
+    author = _author()
+    text = fields.String(
+        required=True, validate=DISPUTE_TEXT,
+        metadata={"example": "the cart passed two beers, not one"},
+    )  # fmt: skip
+
+
+class DisputeReply(Schema):
+    author = _author()
+    text = fields.String(required=True, validate=DISPUTE_TEXT)
+
+
+class DisputeResolve(Schema):
+    outcome = fields.String(required=True, validate=validate.OneOf(["upheld", "dismissed"]))
+    correcting_seq = fields.Integer(
+        strict=True, allow_none=True, load_default=None,
+        validate=validate.Range(min=1, max=MAX_SEQ),
+        metadata={"description": "upheld: the seq of the action that corrected the log, "
+                  "after the disputed seq; dismissed: none"},
+    )  # fmt: skip
+    author = _author()
+    text = fields.String(load_default="", validate=validate.Length(max=2000))
+
+
+class DisputeSaid(Schema):
+    entry = fields.Integer(metadata={"description": "its number in the disputes chain"})
+    author = fields.String()
+    text = fields.String()
+    recorded_at = fields.String()
+
+
+class DisputeResolution(DisputeSaid):
+    outcome = fields.String()
+    correcting_seq = fields.Integer(allow_none=True)
+
+
+class Dispute(DisputeSaid):
+    id = fields.Integer()
+    seq = fields.Integer(metadata={"description": "the seq disputed"})
+    status = fields.String(metadata={"description": "open, upheld or dismissed"})
+    replies = fields.List(fields.Nested(DisputeSaid))
+    resolution = fields.Nested(DisputeResolution, allow_none=True)
+
+
+class DisputeSummary(Schema):
+    id = fields.Integer()
+    seq = fields.Integer()
+    status = fields.String(metadata={"description": "open, upheld or dismissed"})
+    author = fields.String()
+    text = fields.String(metadata={"description": "the opening words, cut at 80 characters"})
+    replies = fields.Integer(metadata={"description": "how many"})
+    correcting_seq = fields.Integer(allow_none=True)
+
+
+class DisputeChain(Schema):
+    ok = fields.Boolean()
+    entries = fields.Integer(metadata={"description": "entries that hold"})
+    head_hash = fields.String(metadata={"description": "the hash of the last that holds"})
+    first_bad_entry = fields.Integer(allow_none=True)
+    problem = fields.String(allow_none=True)
+
+
+class DisputeList(Schema):
+    game = fields.String()
+    disputes_ok = fields.Boolean(metadata={"description": "the disputes chain holds"})
+    chain = fields.Nested(DisputeChain)
+    items = fields.List(fields.Nested(DisputeSummary))

@@ -4,13 +4,20 @@ worker (it finishes its job), then Redis (it flushes its append-only file). Noth
 
 HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes,
 WEB_THREADS the threads of each (app/web_worker.py: a stalled client holds one thread, not a
-process); REDIS_PORT the embedded Redis's port. gunicorn's control socket is this instance's
-own, var/gunicorn-<PORT>.ctl (`gunicornc -s` it), not the one per user that every gunicorn
-on the machine would share. Every setting, these and the service's, is checked before
-anything starts: a bad one is named in one message, and nothing runs.
+process); REDIS_PORT the embedded Redis's port. Each process also has a thread for each
+live stream it may hold (STREAMS_PER_PROCESS, app/stream.py), so open streams never take the
+WEB_THREADS the rest of the API is answered on; and the open-files limit is raised as far as
+the system allows, since a stream holds two sockets (its client's and Redis's).
+
+gunicorn's control socket is this instance's own, var/gunicorn-<PORT>.ctl (`gunicornc -s`
+it), not the one per user that every gunicorn on the machine would share. Every setting,
+these and the service's, is checked before anything starts: a bad one is named in one
+message, and nothing runs.
 """
 
+import math
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -66,6 +73,33 @@ class Launch:
         return launch
 
 
+def gunicorn_sizes(launch: Launch, settings: Settings) -> dict[str, int]:
+    """Each process's threads: WEB_THREADS for the API and one for each stream it may hold;
+    its connections: as many more than its threads, for kept-alive ones, as gunicorn's
+    default leaves; its time to stop: enough for the streams, which end at their next
+    heartbeat."""
+    threads = launch.web_threads + settings.streams_per_process
+    return {
+        "threads": threads,
+        "worker_connections": threads + 1000,
+        "graceful_timeout": max(30, math.ceil(settings.stream_heartbeat) + 10),
+    }
+
+
+def raise_open_files_limit() -> int:
+    """The soft limit on open files raised to the hard one, for this process and all it
+    starts (redis-server sizes its maxclients by it); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        wanted = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
 def main() -> int:
     die_with_parent()
     try:
@@ -74,6 +108,12 @@ def main() -> int:
         print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
               file=sys.stderr)  # fmt: skip
         return 2
+    gunicorn = gunicorn_sizes(launch, Settings.from_env())
+    open_files = raise_open_files_limit()
+    if open_files < 2 * gunicorn["threads"] + 100:  # a client's socket and Redis's a stream
+        print(f"tablelog: open files are limited to {open_files}, too few for "
+              f"{gunicorn['threads']} threads' streams: raise `ulimit -n`",
+              file=sys.stderr, flush=True)  # fmt: skip
     env = dict(os.environ)
     redis_server = None
     if not env.get("REDIS_URL"):
@@ -89,7 +129,9 @@ def main() -> int:
                 sys.executable, "-m", "gunicorn",
                 "--workers", str(launch.web_concurrency),
                 "--worker-class", "app.web_worker.ThreadWorker",
-                "--threads", str(launch.web_threads),
+                "--threads", str(gunicorn["threads"]),
+                "--worker-connections", str(gunicorn["worker_connections"]),
+                "--graceful-timeout", str(gunicorn["graceful_timeout"]),
                 "--bind", f"{host}:{port}",
                 "--control-socket", f"var/gunicorn-{port}.ctl",
                 "--access-logfile", "-",

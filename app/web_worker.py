@@ -4,6 +4,12 @@ gthread: each process reads requests on a pool of threads, so a client that conn
 stalls holds one thread, not the whole process; gunicorn's sync workers had one request at a
 time each, and two stalled clients were enough to keep /api/health waiting half a minute.
 
+A live stream (app/stream.py) holds its thread for as long as it is open, so `make run` gives
+each process a thread for each stream it may hold on top of WEB_THREADS, and the app refuses
+a stream past that number: a process answers the rest of the API on WEB_THREADS threads
+however many streams are open. Told to stop (SIGTERM), the worker tells the streams, which
+end at their next heartbeat instead of holding the shutdown for its whole graceful timeout.
+
 And gunicorn's own refusals (a request line or header too long, a malformed request, a crash
 before the app answers) come as problem details like every other error of the API, not as its
 HTML page. gunicorn decides the status in `Worker.handle_error` and writes the answer with
@@ -16,6 +22,7 @@ import json
 from gunicorn import util
 from gunicorn.workers import gthread
 
+from app import stream
 from app.problems import MEDIA_TYPE
 
 
@@ -37,3 +44,7 @@ class ThreadWorker(gthread.ThreadWorker):
     def init_process(self):
         util.write_error = write_problem
         super().init_process()
+
+    def handle_exit(self, sig, frame):
+        stream.stopping.set()
+        super().handle_exit(sig, frame)

@@ -44,6 +44,13 @@ def refusals(game_id: str) -> str:
     return f"game:{{{game_id}}}:refusals"
 
 
+def disputes(game_id: str) -> str:
+    """A stream: the game's disputes, one entry per opening, reply or resolution, entry id
+    `<n>-0`, field `e` = the entry (disputes/entries.py). Hash-chained like the events but
+    beside the log, not in it: nothing in it is folded into the game's state."""
+    return f"game:{{{game_id}}}:disputes"
+
+
 def catalog_all() -> str:
     """A sorted set, all scores 0: every game id (ids sort by creation time)."""
     return "games:all"

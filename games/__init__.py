@@ -25,9 +25,19 @@ and, optionally:
                                                 # ...}], ...}, for GET /api/<kind>/tiles
     tile_picture(tile, rotation, form) -> str   # one tile in one of those turns, form "svg"
                                                 # or "txt", for GET /api/<kind>/tiles/<tile>.svg
+    describe(event, state_before) -> str        # the event as a sentence a person reads,
+                                                # naming the player who acted ("bob played
+                                                # BAD IDEA ... on ann"); state_before names
+                                                # what the payload's ids stand for. Without
+                                                # it replays/sentences.py says what it can
 
-State is plain JSON data. `evolve` never mutates its input. Randomness happens only in
-`draw`, with the rng the service passes, once, before the creation event is written.
+A creation payload's `rules` is the machinery's (the rules version the game is recorded
+under); it is taken off before the game's schema or `initial` sees the payload, and a game's
+creation schema may not have a field of that name.
+
+State is plain JSON data. `evolve`, `pending` and `resolve` never mutate their input.
+Randomness happens only in `draw`, with the rng the service passes, once, before the creation
+event is written.
 """
 
 import importlib
@@ -50,6 +60,11 @@ REQUIRED = (
 )
 
 
+# The creation payload's field the machinery keeps for itself: the rules the game is recorded
+# under (projections/rules.py). A game's schema and `initial` never see it.
+RESERVED = "rules"
+
+
 class UnknownGame(Exception):
     pass
 
@@ -64,8 +79,11 @@ class GameRegistry:
             missing = [attr for attr in REQUIRED if not hasattr(module, attr)]
             if missing:
                 raise TypeError(f"game module {name} lacks {', '.join(missing)}")
-            if f"{module.KIND}.created" not in {t.name for t in module.EVENT_TYPES}:
+            created = [t for t in module.EVENT_TYPES if t.name == f"{module.KIND}.created"]
+            if not created:
                 raise TypeError(f"game module {name} has no {module.KIND}.created event type")
+            if RESERVED in {f.data_key or n for n, f in created[0].schema().fields.items()}:
+                raise TypeError(f"{module.KIND}.created may not have a field {RESERVED!r}")
             for event_type in module.EVENT_TYPES:
                 if not event_type.name.startswith(f"{module.KIND}."):
                     raise TypeError(f"{event_type.name} is not namespaced by {module.KIND}")

@@ -38,6 +38,7 @@ def summary(game_id: str, meta: dict) -> dict:
         "awaiting": meta.get("awaiting"),
         "created_at": meta["created_at"],
         "updated_at": meta["updated_at"],
+        "forked_from": meta.get("forked_from"),
     }
 
 

@@ -8,6 +8,7 @@ Imports and verify ask `check_stored` of every stored event: the same checks, af
 """
 
 import hashlib
+import itertools
 import json
 import random
 import re
@@ -26,6 +27,7 @@ from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
 from projections.fold import latest_withdrawable, retract_pairs
+from projections.rules import RULES, for_the_game, rules_errors, rules_of
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
@@ -75,6 +77,20 @@ def derived_event_id(game_id: str, version: int, index: int) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"tablelog:{game_id}:{version}:{index}"))
 
 
+def derived_events(game_id: str, version: int, phase: str, resolved: list[dict]) -> list[dict]:
+    """The events of `phase` resolved at `version`, as the worker records them: the phase as
+    actor, `version` as their cause, ids a rerun reuses."""
+    return [
+        {
+            **event,
+            "event_id": derived_event_id(game_id, version, index),
+            "actor": f"system:{phase}",
+            "caused_by": version,
+        }
+        for index, event in enumerate(resolved)
+    ]
+
+
 class Recorder:
     def __init__(
         self,
@@ -100,7 +116,8 @@ class Recorder:
         seat_tokens: dict[str, str] | None = None,
     ):
         """A new game whose first event holds every setup fact, those the service drew for
-        the table included; `token` is the table's recorder's, `seat_tokens` each player's.
+        the table included, and the rules it is recorded under (projections/rules.py);
+        `token` is the table's recorder's, `seat_tokens` each player's.
         Returns its id, its first event and its state."""
         try:
             game = self.games.get(kind)
@@ -113,8 +130,9 @@ class Recorder:
              "actor": actor},
             kind, players, system=False,
         )  # fmt: skip
+        event["payload"] = {**event["payload"], RULES: rules_of(game)}
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
-        state = game.initial(self.event_types.upcast(envelope))
+        state = game.initial(self.event_types.upcast(for_the_game(envelope)))
         record = Record(1, envelope["hash"], players, state)
         game_id = self.write_new_game(kind, [envelope], [record], token, seat_tokens)
         return game_id, envelope, state
@@ -126,9 +144,11 @@ class Recorder:
         records: list[Record],
         token: str,
         seat_tokens: dict[str, str] | None = None,
+        more_meta: dict[str, str] | None = None,
     ):
         """A new game holding `log` (sealed, checked, folded into `records`, the last one at
-        the head): written with its caches and listed. Returns its id.
+        the head): written with its caches and listed. Returns its id. `more_meta` adds
+        fields to its meta hash (a fork's `forked_from`).
 
         It is listed first: a process that dies between the two leaves an id the list skips
         (it has no meta), never a game nobody can find."""
@@ -143,6 +163,7 @@ class Recorder:
                 {seat: token_digest(t) for seat, t in (seat_tokens or {}).items()}
             ),
             **self.head_fields(kind, head.state, log[-1]["recorded_at"]),
+            **(more_meta or {}),
         }
         self.catalog.add(game_id, kind, meta["status"])
         seal = self.projector.seal
@@ -204,10 +225,28 @@ class Recorder:
                 racing = isinstance(refusal, VersionConflict) and not conditional
                 if not racing or attempt == RETRIES_ON_RACE - 1:
                     if isinstance(refusal, RuleViolation | Refused):
-                        self._note_refusal(head, checked, refusal)
+                        self.note_refusal(head, checked, refusal)
                     raise
                 head = self.projector.head(game_id)
         raise AssertionError("unreachable")
+
+    def record_checked(self, head: Head, checked: list[dict]) -> Recorded:
+        """Append events already checked (`checked`) at exactly `head`'s version, else
+        VersionConflict: for a batch planned from that head (an undo's retracts, a redo). A
+        batch of retracts is allowed here, each checked against the retract rule in turn; each
+        names an event already in the log (the state it returns to is read from there)."""
+        if any(e["type"] == RETRACT and e["payload"]["seq"] > head.version for e in checked):
+            raise InvalidEvent({"events": ["a retract in a batch names an event of the log"]})
+        _refuse_repeated_ids(checked)
+        try:
+            return self._append_at(head, checked)
+        except (RuleViolation, Refused) as refusal:
+            self.note_refusal(head, checked, refusal)
+            raise
+
+    def checked(self, event: dict, head: Head, system: bool = False) -> dict:
+        """One event's body fields, validated and normalised as an append's are."""
+        return self._checked_in_batch(event, 0, 1, head, system)
 
     def _append_at(self, head: Head, checked: list[dict]) -> Recorded:
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
@@ -215,7 +254,7 @@ class Recorder:
         record, kept, withdrawals = head.record, {}, {}
         for index, envelope in enumerate(envelopes):
             if envelope["type"] == RETRACT:
-                self._check_retract(head.game_id, envelope)
+                self._check_retract(head, envelopes[:index], envelope)
                 target, seq = envelope["payload"]["seq"], envelope["seq"]
                 withdrawals[seq] = seal.seal_withdrawal(head.game_id, target, seq)
             state = self._advance_in_batch(head, record.state, envelope, index, len(envelopes))
@@ -242,7 +281,7 @@ class Recorder:
                 refusal.message = f"event {index} of the batch: {refusal.message}"
             raise
 
-    def _note_refusal(self, head: Head, checked: list[dict], refusal) -> None:
+    def note_refusal(self, head: Head, checked: list[dict], refusal) -> None:
         """The refused batch kept for the audit, each reveal's secret fields withheld."""
         self.store.note_refusal(head.game_id, {
             "version": head.version,
@@ -366,6 +405,10 @@ class Recorder:
             raise InvalidEvent(
                 {"schema_version": [f"{type_name} is at version {event_type.version}"]}
             )
+        if type_name == f"{kind}.created":  # the machinery's `rules`, then the game's payload
+            if rules_errors(envelope):
+                raise InvalidEvent({"payload": {RULES: rules_errors(envelope)}})
+            envelope = for_the_game(envelope)
         self._checked(self.event_types.upcast(envelope), kind, players, system, seats=True)
 
     def _event_type(self, name, kind: str) -> EventType:
@@ -398,9 +441,11 @@ class Recorder:
         pending = meta["pending"] or None
         return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])
 
-    def _check_retract(self, game_id: str, envelope: dict) -> None:
-        earlier = self.store.iterate_backwards(game_id, envelope["seq"])
-        latest = latest_withdrawable(earlier)
+    def _check_retract(self, head: Head, batch_before: list[dict], envelope: dict) -> None:
+        """Refused unless `envelope` names the latest player action not yet withdrawn, the
+        events of its batch before it counted (an undo appends several retracts at once)."""
+        stored = self.store.iterate_backwards(head.game_id, head.version + 1)
+        latest = latest_withdrawable(itertools.chain(reversed(batch_before), stored))
         if envelope["payload"]["seq"] != latest:
             legal = f"retract seq {latest}" if latest else "nothing can be retracted"
             raise Refused(
@@ -408,7 +453,7 @@ class Recorder:
                 f"a retract withdraws the latest player action not yet withdrawn; {legal}",
                 {"retractable": latest},
             )
-        [target] = self.store.read_range(game_id, latest, latest)
+        [target] = self.store.read_range(head.game_id, latest, latest)
         refusal = retract_author_refusal(envelope, target)
         if refusal:
             raise Refused("LOG-RETRACT-AUTHOR", refusal, {"seq": latest, "actor": target["actor"]})

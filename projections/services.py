@@ -4,7 +4,6 @@ catalog and recorder. The web app and the workers build the same thing."""
 import hashlib
 import hmac
 import importlib.util
-import inspect
 import os
 import re
 from dataclasses import dataclass, field
@@ -22,7 +21,9 @@ from events.seats import SEAT_REPLACED_TYPE
 from events.store import RedisEventStore
 from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
+from projections.receipt_keys import ReceiptKeys
 from projections.recorder import Recorder
+from projections.rules import rule_files
 from projections.secret_file import load_or_create
 from projections.state import CacheSeal, Projector
 
@@ -42,6 +43,10 @@ ALLOWED = {
     "PHASE_JOB_TIMEOUT": "a whole number of seconds, 1 or more",
     "SWEEP_EVERY": "a number of seconds greater than 0",
     "TABLELOG_EXTRA_GAMES": "game modules this process can import, comma-separated",
+    "STREAM_HEARTBEAT": "a number of seconds greater than 0, at most 60",
+    "STREAMS_PER_PROCESS": "a whole number of open streams, 1 or more",
+    "CORS_ORIGINS": "origins such as https://table.example.org (scheme://host[:port]), "
+    "comma-separated, or *",
 }
 # Read as they are, an empty one included: empty turns that limit off.
 RATE_LIMITS = ("RATE_LIMIT_CREATE", "RATE_LIMIT_IMPORT", "RATE_LIMIT_AUTH_FAILURES")
@@ -70,6 +75,20 @@ def game_modules(value: str | None) -> list[str]:
     return BUILTIN_GAMES + extra
 
 
+# An Origin header's value: scheme, host (a name, an IPv4 or a bracketed IPv6) and port.
+ORIGIN = re.compile(r"https?://([a-z0-9.\-]+|\[[0-9a-f:.]+\])(:\d{1,5})?")
+
+
+def cors_origins(value: str | None) -> tuple[str, ...]:
+    """The origins whose pages may call the API: `scheme://host[:port]` each, as a browser
+    sends them in Origin (lowercase, no path, no trailing slash), or `*` for any page."""
+    origins = tuple(o.strip().lower() for o in (value or "").split(",") if o.strip())
+    bad = [o for o in origins if o != "*" and not ORIGIN.fullmatch(o)]
+    if bad:
+        raise ValidationError(f"not an origin: {', '.join(bad)}")
+    return origins
+
+
 def _importable(name: str) -> bool:
     try:
         return importlib.util.find_spec(name) is not None
@@ -87,6 +106,7 @@ class SettingsEnv(Env):
         self.keep_empty = set(keep_empty)
         self.add_parser("redis_url", redis_url)
         self.add_parser("game_modules", game_modules)
+        self.add_parser("cors_origins", cors_origins)
 
     def _get_value(self, env_key, default):
         value = super()._get_value(env_key, default)
@@ -116,7 +136,14 @@ class Settings:
     sweeps for games left pending every SWEEP_EVERY seconds. The rate limits are
     limits-style strings ("60/minute"); an empty one is off. SECRET_KEY_FILE holds the key
     that seals cached states (made on first start; every web and worker process of one
-    service must read the same file, or each refolds what the others cached)."""
+    service must read the same file, or each refolds what the others cached). RECEIPT_KEY_DIR
+    holds the keys that sign receipts (made on first start; every web process of one service
+    must read the same directory, or receipts are signed by keys the others do not publish).
+
+    The live streams (app/stream.py): a comment every STREAM_HEARTBEAT seconds when nothing
+    happens, at most STREAMS_PER_PROCESS open at once in each web process (each holds a
+    thread and a Redis connection). CORS_ORIGINS: the other sites whose pages may call the
+    API (none by default)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
@@ -128,7 +155,11 @@ class Settings:
     rate_limit_import: str = "20/minute"
     rate_limit_auth_failures: str = "30/minute"
     secret_key_file: str = "var/secret.key"
+    receipt_key_dir: str = "var/receipt-keys"
     game_modules: list[str] = field(default_factory=configured_modules)
+    stream_heartbeat: float = 15.0
+    streams_per_process: int = 256
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -155,7 +186,17 @@ class Settings:
                 "RATE_LIMIT_AUTH_FAILURES", cls.rate_limit_auth_failures
             ),
             "secret_key_file": lambda: env.str("SECRET_KEY_FILE", cls.secret_key_file),
+            "receipt_key_dir": lambda: env.str("RECEIPT_KEY_DIR", cls.receipt_key_dir),
             "game_modules": lambda: env.game_modules("TABLELOG_EXTRA_GAMES", None),
+            "stream_heartbeat": lambda: env.float(
+                "STREAM_HEARTBEAT",
+                cls.stream_heartbeat,
+                validate=valid.Range(min=0, max=60, min_inclusive=False),
+            ),
+            "streams_per_process": lambda: env.int(
+                "STREAMS_PER_PROCESS", cls.streams_per_process, validate=at_least_1
+            ),
+            "cors_origins": lambda: env.cors_origins("CORS_ORIGINS", None),
         }
         values = {name: read() for name, read in readers.items() if name not in overrides}
         env.check(ALLOWED)
@@ -179,12 +220,9 @@ def rules_fingerprint(games: GameRegistry) -> bytes:
     it would lack what the new rules keep, or hold what they no longer allow."""
     digest = hashlib.sha256()
     for kind in games.kinds():
-        source = Path(inspect.getfile(games.get(kind)))
-        files = sorted(source.parent.rglob("*")) if source.name == "__init__.py" else [source]
-        for path in files:
-            if path.suffix in (".py", ".json", ".lua") and path.is_file():
-                digest.update(f"{kind}/{path.relative_to(source.parent)}\n".encode())
-                digest.update(path.read_bytes())
+        for name, data in rule_files(games.get(kind)):
+            digest.update(f"{kind}/{name}\n".encode())
+            digest.update(data)
     return digest.digest()
 
 
@@ -192,7 +230,10 @@ class Services:
     def __init__(self, settings: Settings):
         self.settings = settings
         client = RedisCluster if settings.redis_cluster else redis.Redis
-        self.redis = client.from_url(settings.redis_url)
+        # A live stream holds a connection while it waits (app/stream.py): room for every
+        # stream a process may hold, beside redis-py's default 100 for everything else.
+        connections = settings.streams_per_process + 100
+        self.redis = client.from_url(settings.redis_url, max_connections=connections)
         self.event_types = EventTypeRegistry()
         self.event_types.register(RETRACT_TYPE)
         self.event_types.register(SEAT_REPLACED_TYPE)
@@ -205,3 +246,4 @@ class Services:
         )
         self.catalog = Catalog(self.redis)
         self.recorder = Recorder(self.projector, self.catalog, self.games, self.event_types)
+        self.receipts = ReceiptKeys.open(Path(settings.receipt_key_dir))

@@ -26,6 +26,7 @@ from events.seats import SEAT_REPLACED
 from events.store import CorruptEvent, RedisEventStore, decode
 from games import GameRegistry
 from projections.fold import retract_pairs, walk
+from projections.rules import for_the_game
 
 CANDIDATES = 8  # cached records fetched a round trip while looking for one that opens
 
@@ -126,6 +127,7 @@ def decode_meta(game_id: str, raw: dict) -> dict:
         meta["version"] = int(meta["version"])
         meta["players"] = json.loads(meta.get("players", "[]"))
         meta["awaiting"] = json.loads(meta["awaiting"]) if "awaiting" in meta else None
+        meta["forked_from"] = json.loads(meta["forked_from"]) if "forked_from" in meta else None
         for name in ("kind", "head_hash", "status", "created_at", "updated_at"):
             meta.setdefault(name, "")
     except (KeyError, ValueError, RecursionError) as error:
@@ -215,10 +217,9 @@ class Projector:
         if envelope["type"] == SEAT_REPLACED:
             return state
         game = self.games.get(kind)
-        envelope = self.event_types.upcast(envelope)
         if envelope["seq"] == 1:
-            return game.initial(envelope)
-        return game.evolve(state, envelope)
+            return game.initial(self.event_types.upcast(for_the_game(envelope)))
+        return game.evolve(state, self.event_types.upcast(envelope))
 
     def is_kept(self, envelope: dict) -> bool:
         """A record is cached after this event: every `snapshot_every` seqs, and at retracts."""

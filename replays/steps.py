@@ -1,11 +1,13 @@
 """Stepping through a game: each event with the state after it, the RFC 6902 patch from the
-state before, and the explanation a derived event carries of why it came out as it did."""
+state before, the explanation a derived event carries of why it came out as it did, and the
+disputes opened on it (read once a call, from the game's disputes stream)."""
 
 import jsonpatch
 
 from events.retract import withdrawn_by
 from projections.fold import walk
 from projections.state import Projector
+from replays.disputes.service import DisputeService
 
 MAX_STEPS = 200
 
@@ -32,6 +34,7 @@ def replay(projector: Projector, game_id: str, first: int, last: int) -> list[di
     retracts = projector.withdrawals(game_id, after=first)
     state = projector.state_at(game_id, first - 1, kind)
     events = projector.store.read_range(game_id, first, last)
+    disputes = DisputeService(projector).anchored(game_id)
     steps = []
     for envelope, after in walk(
         lambda before, e: projector.evolve(kind, before, e),
@@ -40,5 +43,6 @@ def replay(projector: Projector, game_id: str, first: int, last: int) -> list[di
         state_before=lambda seq: projector.state_at(game_id, seq, kind),
     ):
         steps.append(step(annotated(envelope, retracts), state, after, game.awaiting(after)))
+        steps[-1]["disputes"] = disputes.get(envelope["seq"], [])
         state = after
     return steps

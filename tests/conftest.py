@@ -21,6 +21,8 @@ os.environ["TABLELOG_EXTRA_GAMES"] = "tests.toygame"
 os.environ["PHASE_JOB_TIMEOUT"] = "5"
 # The key sealing cached states, shared by the test process and the workers it starts.
 os.environ["SECRET_KEY_FILE"] = str(Path(tempfile.mkdtemp(prefix="tablelog-")) / "secret.key")
+# The keys signing receipts, likewise shared, and kept out of the worktree's var/.
+os.environ["RECEIPT_KEY_DIR"] = str(Path(tempfile.mkdtemp(prefix="tablelog-")) / "receipt-keys")
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ A phase that makes the next one due (a turn's end, then the next) is resolved in
 """
 
 from events.store import VersionConflict
-from projections.recorder import derived_event_id
+from projections.recorder import derived_events
 from projections.services import Services, Settings
 
 MAX_PHASES_PER_JOB = 100
@@ -36,15 +36,7 @@ def resolve_pending(svc: Services, game_id: str) -> dict:
         phase = game.pending(head.state)
         if phase is None:
             break
-        derived = [
-            {
-                **event,
-                "event_id": derived_event_id(game_id, head.version, index),
-                "actor": f"system:{phase}",
-                "caused_by": head.version,
-            }
-            for index, event in enumerate(game.resolve(head.state))
-        ]
+        derived = derived_events(game_id, head.version, phase, game.resolve(head.state))
         if not derived:
             raise RuntimeError(f"{head.kind} named phase {phase!r} but resolved no events")
         try:

@@ -16,6 +16,7 @@ from . import awaiting as waits
 from . import bankruptcy, draft, funding, projects, staffing, turn, turn_end, vp_cards
 from .creation import initial_state
 from .event_types import EVENT_TYPES
+from .sentences import describe
 
 __all__ = [
     "KIND",
@@ -26,6 +27,7 @@ __all__ = [
     "resolve",
     "finished",
     "awaiting",
+    "describe",
 ]
 
 KIND = "burnrate"

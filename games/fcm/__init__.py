@@ -9,7 +9,8 @@ The game surface (see games/__init__.py) plus what the HTTP layer calls:
 - draw_layout(rng, players) and draw_turn_order(rng, players): a random map and turn order
   for a table that lets the service draw, to put in the creation payload's options;
 - check_layout(layout, players): refuse a layout before creating the game;
-- reserve_commitment(money, nonce): how a client seals its reserve card (docs/fcm.md).
+- reserve_commitment(money, nonce): how a client seals its reserve card (docs/fcm.md);
+- describe(event, state_before): each event as a sentence (sentences.py).
 """
 
 from games.fcm.awaiting import awaiting
@@ -19,6 +20,7 @@ from games.fcm.layout import check_layout, draw_layout, draw_turn_order
 from games.fcm.render import render_map
 from games.fcm.reserve import reserve_commitment
 from games.fcm.rules import evolve, finished, pending, resolve
+from games.fcm.sentences import describe
 from games.fcm.tile_pictures import map_tiles, tile_picture
 
 KIND = "fcm"
@@ -43,6 +45,7 @@ __all__ = [
     "KIND",
     "awaiting",
     "check_layout",
+    "describe",
     "draw",
     "draw_layout",
     "draw_turn_order",

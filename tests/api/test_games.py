@@ -16,6 +16,8 @@ def test_create_answers_201_with_id_token_location_and_etag(client):
     assert body["created_at"] == "2026-03-01T12:00:00.000000Z"
     first = client.get(f"/api/games/{body['id']}/events/1").json
     assert first["type"] == "toy.created" and first["recorded_at"] == body["created_at"]
+    rules = first["payload"].pop("rules")  # the rules it is recorded under: tests/replays
+    assert set(rules) == {"version", "digest"}
     assert first["payload"] == {
         "players": ["ann", "ben"],
         "options": {"goal": 30, "tally_every": 10, "resolve_delay": 0.0},

@@ -13,6 +13,7 @@ from pathlib import Path
 README = Path(__file__).parents[2] / "README.md"
 BASE = "B=http://127.0.0.1:${PORT:-8000}"
 JQ = re.compile(r"^(\w+)=\$\(jq -r \.([\w.]+) ([\w.]+)\)$")
+JQ_TO_FILE = re.compile(r"^jq -c '((?:\.\w+|\[\d+\])+)' ([\w.]+) > ([\w.]+)$")
 
 
 def walkthrough() -> list[str]:
@@ -22,7 +23,7 @@ def walkthrough() -> list[str]:
     commands = []
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
         block = block.replace("\\\n", " ").strip()
-        commands += re.split(r"\n(?=curl |\w+=|# -> )", block)
+        commands += re.split(r"\n(?=curl |jq |\w+=|# -> )", block)
     return commands
 
 
@@ -61,6 +62,17 @@ def expand(text: str, names: dict) -> str:
     return text
 
 
+def jq_to_file(command: str, files: dict) -> dict:
+    """`jq -c '.a[0]' in.json > out.json`: a part of a kept answer kept as a file."""
+    match = JQ_TO_FILE.match(command)
+    assert match, f"the test cannot play {command!r}"
+    path, source, target = match.groups()
+    value = json.loads(files[source])
+    for name, index in re.findall(r"\.(\w+)|\[(\d+)\]", path):
+        value = value[name] if name else value[int(index)]
+    return {target: json.dumps(value, separators=(",", ":")).encode()}
+
+
 def test_the_readme_walkthrough_answers_as_written(client, start_worker):
     start_worker()
     names, files, played = {}, {}, []
@@ -85,6 +97,8 @@ def test_the_readme_walkthrough_answers_as_written(client, start_worker):
             if request["output"]:
                 files[request["output"]] = response.data
             played.append((request["method"], request["path"], response))
+        elif command.startswith("jq "):
+            files.update(jq_to_file(command, files))
         else:
             for assignment in command.split("; "):
                 match = JQ.match(assignment)
@@ -94,7 +108,9 @@ def test_the_readme_walkthrough_answers_as_written(client, start_worker):
                 for field in path.split("."):
                     value = value[field]
                 names[name] = value
-    assert len(played) >= 10 and set(names) == {"G", "T", "J", "R"}
+    assert len(played) >= 10 and set(names) == {"G", "T", "J", "R", "F", "K"}  # and a fork
     assert sum(command.startswith("# -> ") for command in commands) == len(played)
+    checks = [response for _, path, response in played if path.endswith("/receipts/check")]
+    assert checks and all(response.json["valid"] for response in checks)
     method, path, imported = played[-1]
     assert path == "/api/games/import" and imported.json["id"] != names["G"]

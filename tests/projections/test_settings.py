@@ -7,7 +7,7 @@ from projections.services import Settings, SettingsError
 
 VARIABLES = ["REDIS_URL", "REDIS_CLUSTER", "RQ_REDIS_URL", "SNAPSHOT_EVERY", "PHASE_JOB_TIMEOUT",
              "SWEEP_EVERY", "RATE_LIMIT_CREATE", "RATE_LIMIT_IMPORT", "RATE_LIMIT_AUTH_FAILURES",
-             "TABLELOG_EXTRA_GAMES", "SECRET_KEY_FILE"]  # fmt: skip
+             "TABLELOG_EXTRA_GAMES", "SECRET_KEY_FILE", "RECEIPT_KEY_DIR"]  # fmt: skip
 
 
 @pytest.fixture
@@ -134,3 +134,9 @@ def test_the_app_factory_refuses_a_bad_setting(env):
     env(SNAPSHOT_EVERY="0")
     with pytest.raises(SettingsError, match="SNAPSHOT_EVERY='0'"):
         create_app({"TESTING": True})
+
+
+def test_the_receipt_keys_are_under_var_unless_named(env):
+    assert Settings.from_env().receipt_key_dir == "var/receipt-keys"
+    env(RECEIPT_KEY_DIR="/srv/tablelog/receipt-keys")
+    assert Settings.from_env().receipt_key_dir == "/srv/tablelog/receipt-keys"

@@ -1,0 +1,132 @@
+"""Forks, comparisons, undo and redo: a what-if beside a game, and going back within one."""
+
+from flask.views import MethodView
+
+from app import forks_schemas as schemas
+from app.auth import new_token, require_table
+from app.body import Blueprint
+from app.context import services
+from app.games import described, etag, pending_job
+from app.schemas import GameCreated, Problem
+from events.store import VersionConflict
+from projections.rewind import Rewound, redo, undo
+from replays.compare import compare, diff
+from replays.forks import fork
+
+blp = Blueprint(
+    "forks", __name__, url_prefix="/api/games", description="Forks, comparisons, undo and redo"
+)
+
+
+@blp.route("/<game_id>/forks")
+class Forks(MethodView):
+    @blp.arguments(schemas.ForkIn, error_status_code=400)
+    @blp.response(201, GameCreated)
+    @blp.alt_response(400, schema=Problem, description="`at` missing, or past the head")
+    @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(422, schema=Problem, description="the original does not verify")
+    def post(self, body, game_id):
+        """Fork: a new game whose log is a copy of events 1..`at` (same hashes), with its own
+        write tokens (`token` the table's recorder's, `seats` each player's), as a creation.
+        Reads are open, so anyone may fork; the original is not touched."""
+        svc = services()
+        token = new_token()
+        fork_id, state, seats = fork(svc.recorder, game_id, body["at"], token, new_token)
+        meta = svc.projector.meta(fork_id)
+        pending_job(fork_id, meta)
+        created = {**described(fork_id, meta), "token": token, "seats": seats, "state": state}
+        return created, 201, {"Location": f"/api/games/{fork_id}", "ETag": etag(meta["version"])}
+
+
+@blp.route("/<game_id>/compare/<other_id>")
+class Compare(MethodView):
+    @blp.arguments(schemas.CompareQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.Comparison)
+    @blp.alt_response(400, schema=Problem, description="`at` past both logs")
+    @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(422, schema=Problem, description="games of two kinds")
+    def get(self, query, game_id, other_id):
+        """The first seq where two logs differ (by hash) and the RFC 6902 patch from the
+        first game's state to the other's, at `at`."""
+        return compare(services().projector, game_id, other_id, query.get("at"))
+
+
+@blp.route("/<game_id>/diff")
+class Diff(MethodView):
+    @blp.arguments(schemas.DiffQuery, location="query", error_status_code=400)
+    @blp.response(200, schemas.Diff)
+    @blp.alt_response(400, schema=Problem, description="`from` missing, or a seq past the head")
+    @blp.alt_response(404, schema=Problem)
+    def get(self, query, game_id):
+        """The RFC 6902 patch from the state after seq `from` to the state after `to` (default
+        the head): two steps of one game compared."""
+        return diff(services().projector, game_id, query["from_"], query.get("to"))
+
+
+@blp.route("/<game_id>/undo")
+class Undo(MethodView):
+    @blp.arguments(schemas.UndoIn, error_status_code=400)
+    @blp.response(201, schemas.UndoOut)
+    @blp.alt_response(400, schema=Problem, description="`to` missing, or past the head")
+    @blp.alt_response(401, schema=Problem, description="no write token")
+    @blp.alt_response(403, schema=Problem, description="not the table's recorder's token")
+    @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(409, schema=Problem, description="the game moved on (another undo won)")
+    @blp.alt_response(422, schema=Problem, description="nothing to undo, or `to` is withdrawn")
+    def post(self, body, game_id):
+        """Undo to seq `to`: withdraw every player action after it, newest first, each by a
+        `retract`, in one append. Needs the table's recorder's token."""
+        head = written_head(game_id, body.get("expected_version"))
+        rewound = undo(services().recorder, head, body["to"], body["reason"])
+        return answer(game_id, rewound, withdrawn=rewound.withdrawn, state_at=rewound.state_at)
+
+
+@blp.route("/<game_id>/redo")
+class Redo(MethodView):
+    @blp.arguments(schemas.RedoIn, error_status_code=400)
+    @blp.response(201, schemas.RedoOut)
+    @blp.alt_response(401, schema=Problem, description="no write token")
+    @blp.alt_response(403, schema=Problem, description="not the table's recorder's token")
+    @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(409, schema=Problem, description="the game moved on")
+    @blp.alt_response(422, schema=Problem, description="a rule refused, or nothing to redo")
+    def post(self, body, game_id):
+        """Redo: re-apply what the last undo withdrew, as new events, if the rules still allow
+        it. Needs the table's recorder's token; a redo done already answers 200 with its
+        events."""
+        head = written_head(game_id, body.get("expected_version"))
+        rewound = redo(services().recorder, head)
+        return answer(game_id, rewound, redone=rewound.withdrawn)
+
+
+def written_head(game_id: str, expected_version: int | None):
+    """The head an undo or redo is planned from, once the token is checked: the table's
+    recorder's, as an undo withdraws, and a redo re-applies, any seat's actions."""
+    head = services().projector.head(game_id)
+    require_table(head.meta)
+    if expected_version not in (None, head.version):
+        raise VersionConflict(head.version)
+    return head
+
+
+def answer(game_id: str, rewound: Rewound, **more):
+    """An append's answer (201, or 200 for a redo done already), its receipts included, with
+    what was withdrawn or redone."""
+    recorded, svc = rewound.recorded, services()
+    meta = {"pending": recorded.pending, "version": recorded.version}
+    body = {
+        "game": game_id,
+        "version": recorded.version,
+        "events": recorded.envelopes,
+        "duplicate": recorded.duplicate,
+        "status": recorded.status,
+        "pending": recorded.pending,
+        "job": pending_job(game_id, meta),
+        "receipts": svc.receipts.sign(game_id, recorded.envelopes),
+        **more,
+    }
+    headers = {
+        "ETag": etag(recorded.version),
+        "Location": f"/api/games/{game_id}/events/{recorded.envelopes[0]['seq']}",
+    }
+    return body, 200 if recorded.duplicate else 201, headers

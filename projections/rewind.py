@@ -1,0 +1,168 @@
+"""Undo to a seq, and redo what the last undo withdrew: both are appends, never deletions.
+
+An undo to N is a batch of retracts, newest first, each naming the latest player action not
+yet withdrawn (the retract rule), until every player action after N is withdrawn. A retract
+withdraws its target and everything after it, so the worker's events after N go with the
+player action that made their phase due; derived events after N caused by N itself (or by
+what came before it) are not after any withdrawn action and stay: the game returns to the
+state after the seq just before the earliest action withdrawn (`state_at`), which is N, or N
+with the phases N made due resolved.
+
+The last undo is the latest batch of retracts in the log (one append: consecutive retracts
+with one `recorded_at`; a retract posted alone is an undo of one action). A redo re-applies
+the actions it withdrew, oldest first, as new events (new ids, the same type, actor, payload
+and occurred_at; a player's action marked `recorded_by: "table"`, as the table's recorder
+writes it), on top of the head: each is checked by the rules as an append is, and any
+phase due before the next one is resolved first, as the worker would (the same `resolve`,
+actor, cause and ids), so the batch lands whole. A phase due after the last one is left to the
+worker. The redo's ids are a function of the undo, so redoing it again answers the first redo.
+
+Both are planned from the head they read and written at exactly that version (the recorder's
+`record_checked`): of two undos racing, one applies and the other is a version conflict.
+"""
+
+import uuid
+from dataclasses import dataclass
+
+from events.envelope import RECORDED_BY_TABLE
+from events.retract import RETRACT, withdrawn_by
+from events.store import IdempotencyConflict
+from games.errors import RuleViolation
+from projections.fold import latest_withdrawable
+from projections.recorder import InvalidEvent, Recorded, Recorder, Refused, derived_events
+from projections.state import Head
+
+MAX_PHASES_BETWEEN = 100  # as many as one worker job resolves
+
+
+@dataclass
+class Rewound:
+    recorded: Recorded
+    withdrawn: list[int]  # an undo's targets, newest first; a redo's originals, oldest first
+    state_at: int | None = None  # after an undo: the seq whose state the game now has
+
+
+def undo_targets(newest_first: list[dict], to: int) -> list[int]:
+    """The seqs an undo to `to` withdraws, newest first, each the latest player action not yet
+    withdrawn once the ones before it in the list are: `newest_first` holds the events after
+    `to`. A retract of t withdraws everything from t on, so the next is sought below t."""
+    targets: list[int] = []
+    remaining = newest_first
+    while (target := latest_withdrawable(remaining)) is not None and target > to:
+        targets.append(target)
+        remaining = [e for e in remaining if e["seq"] < target]
+    return targets
+
+
+def undo(recorder: Recorder, head: Head, to: int, reason: str = "") -> Rewound:
+    """Withdraw every player action after seq `to` in one batch of retracts, recorded by the
+    table's recorder (`admin`, who may withdraw anyone's action)."""
+    if to > head.version:
+        raise InvalidEvent({"to": [f"the game is at version {head.version}"]})
+    withdrawn = withdrawn_by(recorder.projector.withdrawals(head.game_id, after=to), to)
+    if withdrawn is not None:
+        raise Refused(
+            "LOG-UNDO",
+            f"seq {to} was withdrawn by the retract at seq {withdrawn}: undo to a seq that "
+            f"stands, such as {withdrawn}",
+            {"to": to, "withdrawn_by": withdrawn},
+        )
+    after = recorder.store.read_range(head.game_id, to + 1, head.version)
+    targets = undo_targets(after[::-1], to)
+    if not targets:
+        raise Refused(
+            "LOG-UNDO",
+            f"nothing to undo after seq {to}: no player action after it stands",
+            {"to": to, "retractable": latest_withdrawable(after[::-1])},
+        )
+    retracts = [
+        recorder.checked(
+            {"type": RETRACT, "actor": "admin", "payload": {"seq": target, "reason": reason}}, head
+        )
+        for target in targets
+    ]
+    recorded = recorder.record_checked(head, retracts)
+    return Rewound(recorded, targets, state_at=min(targets) - 1)
+
+
+def last_undo(recorder: Recorder, head: Head) -> list[dict]:
+    """The retracts of the latest batch holding a retract, oldest first; [] if none."""
+    batch: list[dict] = []
+    for envelope in recorder.store.iterate_backwards(head.game_id, head.version + 1):
+        if envelope["type"] != RETRACT:
+            if batch:
+                break
+            continue
+        if batch and envelope["recorded_at"] != batch[0]["recorded_at"]:
+            break
+        batch.insert(0, envelope)
+    return batch
+
+
+def redo_event_id(game_id: str, undo_seq: int, index: int) -> str:
+    """The id of the index-th action a redo of the undo at `undo_seq` re-applies."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"tablelog:{game_id}:redo:{undo_seq}:{index}"))
+
+
+def redo(recorder: Recorder, head: Head) -> Rewound:
+    """Re-apply what the last undo withdrew, on top of the head; RuleViolation if the rules
+    no longer allow one of them (`redo_of` in its details names the original seq)."""
+    retracts = last_undo(recorder, head)
+    if not retracts:
+        raise Refused("LOG-REDO", "nothing to redo: no retract in the log", {})
+    targets = sorted(r["payload"]["seq"] for r in retracts)
+    originals = [recorder.store.read_one(head.game_id, seq) for seq in targets]
+    ids = [redo_event_id(head.game_id, retracts[0]["seq"], i) for i in range(len(originals))]
+    earlier = _earlier_redo(recorder, head.game_id, ids)
+    if earlier is not None:
+        return Rewound(earlier, targets)
+    batch = _replayed(recorder, head, originals, ids)
+    return Rewound(recorder.record_checked(head, batch), targets)
+
+
+def _replayed(recorder: Recorder, head: Head, originals: list[dict], ids: list[str]):
+    """The batch re-applying `originals` after the head, the phases between them resolved."""
+    projector, game = recorder.projector, recorder.games.get(head.kind)
+    state, version, batch = head.state, head.version, []
+
+    def add(checked: dict):
+        nonlocal state, version
+        version += 1
+        state = projector.evolve(head.kind, state, {**checked, "seq": version})
+        batch.append(checked)
+
+    for original, event_id in zip(originals, ids, strict=True):
+        for _ in range(MAX_PHASES_BETWEEN):
+            phase = game.pending(state)
+            if phase is None:
+                break
+            for event in derived_events(head.game_id, version, phase, game.resolve(state)):
+                add(recorder.checked(event, head, system=True))
+        upcast = recorder.event_types.upcast(original)
+        body = {name: upcast[name] for name in ("type", "actor", "payload", "occurred_at")}
+        if body["actor"].startswith("player:"):  # the table's recorder writes it again
+            body["recorded_by"] = RECORDED_BY_TABLE
+        copy = recorder.checked({**body, "event_id": event_id}, head)
+        try:
+            add(copy)
+        except RuleViolation as refusal:
+            refusal.details = {**refusal.details, "redo_of": original["seq"]}
+            refusal.message = f"re-applying seq {original['seq']}: {refusal.message}"
+            recorder.note_refusal(head, [*batch, copy], refusal)
+            raise
+    return batch
+
+
+def _earlier_redo(recorder: Recorder, game_id: str, ids: list[str]) -> Recorded | None:
+    """The result of the redo that already re-applied these actions, if there was one."""
+    known = recorder.store.known_event_ids(game_id, ids)
+    if not known:
+        return None
+    if len(known) != len(ids):
+        missing = next(i for i in ids if i not in known)
+        raise IdempotencyConflict(missing, next(iter(known.values()))[0])
+    seqs = [seq for seq, _ in known.values()]
+    envelopes = recorder.store.read_range(game_id, min(seqs), max(seqs))
+    meta = recorder.projector.meta(game_id)
+    pending = meta["pending"] or None
+    return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])

@@ -1,0 +1,91 @@
+"""The disputes of a game on Redis: one stream per game (events/keys.py `disputes`), written
+by one Lua script that appends only after the entry the writer read last.
+
+Like the event store (events/store.py), nothing is ever changed or deleted, and every entry
+read is checked against its own hash; unlike it, there is no cache beside the stream.
+"""
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import redis
+
+from events import keys
+from events.envelope import canonical
+from replays.disputes.entries import entry_hash, form_problem
+
+STREAM_FIELD = b"e"
+
+
+class CorruptDispute(Exception):
+    """A stored entry that is not what tablelog wrote: changed outside it."""
+
+    def __init__(self, entry: int, reason: str):
+        super().__init__(f"dispute entry {entry} is damaged: {reason}")
+        self.entry = entry
+        self.reason = reason
+
+
+class DisputesMoved(Exception):
+    """Another entry was written since the writer read the disputes: read again and retry."""
+
+    def __init__(self, count: int):
+        super().__init__(f"the disputes now hold {count} entries")
+        self.count = count
+
+
+class NoGame(Exception):
+    """The game of the disputes does not exist."""
+
+
+@lru_cache(maxsize=1)
+def _script_source() -> str:
+    return (Path(__file__).parent / "append.lua").read_text()
+
+
+class DisputeStream:
+    def __init__(self, client: redis.Redis):
+        self.redis = client
+        self._append = client.register_script(_script_source())
+
+    def raw(self, game_id: str) -> list[tuple[int, bytes | None]]:
+        """(number, stored bytes) of every entry, unchecked, in stream order."""
+        entries = self.redis.xrange(keys.disputes(game_id))
+        return [(int(i.split(b"-")[0]), f.get(STREAM_FIELD)) for i, f in entries]
+
+    def read(self, game_id: str) -> list[dict]:
+        """Every entry, in order, each checked; CorruptDispute at the first that does not
+        hold. One round trip."""
+        return [decode(number, raw) for number, raw in self.raw(game_id)]
+
+    def append(self, game_id: str, entries: list[dict], expected: int, prev_hash: str) -> int:
+        """Write sealed `entries` after the `expected`-th, whose hash is `prev_hash`; the new
+        count. DisputesMoved if the stream is elsewhere, NoGame if the game is not."""
+        reply = self._append(
+            keys=[keys.disputes(game_id), keys.meta(game_id)],
+            args=[expected, prev_hash, *(canonical(e) for e in entries)],
+        )
+        outcome = reply[0].decode()
+        if outcome == "ok":
+            return int(reply[1])
+        if outcome == "moved":
+            raise DisputesMoved(int(reply[1]))
+        raise NoGame(game_id)
+
+
+def decode(number: int, raw: bytes | None) -> dict:
+    """The entry stored as `number`, checked: a JSON entry of a known kind, numbered as its
+    stream id, its hash its content's."""
+    try:
+        entry = json.loads(raw)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise CorruptDispute(number, f"not a JSON entry ({error})") from None
+    problem = form_problem(entry)
+    if problem:
+        raise CorruptDispute(number, problem)
+    if entry["entry"] != number:
+        raise CorruptDispute(number, f"the stream's entry {number} holds {entry['entry']!r}")
+    if entry["hash"] != entry_hash(entry):
+        raise CorruptDispute(number, "hash does not match the entry's content")
+    return entry

@@ -1,0 +1,44 @@
+"""Forks: a new game whose log is a copy of another's first N events, to record a what-if.
+
+The copy is the original's envelopes 1..N byte for byte (same event ids, hashes and times), so
+it verifies as the original does and `compare` finds where the two part. It becomes a game the
+way an import does (replays/transfer.py): audited from scratch, then written by the recorder's
+`write_new_game` with its caches and a new write token. Where it came from,
+`{"game", "seq", "head_hash"}`, is kept in its meta hash as `forked_from` (beside
+`created_at`): it is not in the hashed log, which is only a copy, but anyone can check it, as
+the fork's event `seq` must hash to `head_hash`. Like an import, a fork has new seats: a token
+for the table's recorder and one for each player, none of the original's.
+"""
+
+import json
+
+from projections.recorder import InvalidEvent, Recorder, Refused
+from replays.audit import LogProblem, audit
+
+
+def fork(recorder: Recorder, game_id: str, at: int, token: str, new_token):
+    """A new game holding events 1..`at` of `game_id`; `token` is its table's recorder's, and
+    each player's seat gets one from `new_token()`. Returns its id, its head state and the
+    seats' tokens."""
+    meta = recorder.projector.meta(game_id)
+    if not 1 <= at <= meta["version"]:
+        raise InvalidEvent({"at": [f"game {game_id} has events 1 to {meta['version']}"]})
+    log = recorder.store.read_range(game_id, 1, at)
+    kept = []
+    try:
+        for envelope, record in audit(recorder, log):
+            if recorder.projector.is_kept(envelope):
+                kept.append(record)
+    except LogProblem as problem:
+        raise Refused(
+            "LOG-FORK",
+            f"game {game_id} does not verify at seq {problem.seq} ({problem.detail}); "
+            "a fork copies only a log that holds",
+            {"seq": problem.seq},
+        ) from None
+    origin = {"game": game_id, "seq": at, "head_hash": log[-1]["hash"]}
+    more_meta = {"forked_from": json.dumps(origin)}
+    seats = {player: new_token() for player in record.players}
+    records = [*kept, record]
+    fork_id = recorder.write_new_game(meta["kind"], log, records, token, seats, more_meta)
+    return fork_id, record.state, seats

@@ -1,0 +1,95 @@
+"""The receipt key directory: made once, owner-only, shared by every process that reads it,
+rotated without losing the keys old receipts were signed with."""
+
+import json
+import stat
+import threading
+
+import pytest
+
+from events import receipts
+from projections.receipt_keys import ReceiptKeyError, ReceiptKeys
+
+GAME = "01JTESTGAME000000000000000"
+EVENT = {"seq": 1, "hash": "ab" * 32}
+
+
+def mode(path):
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_first_start_makes_one_owner_only_key(tmp_path):
+    directory = tmp_path / "var" / "receipt-keys"
+    keys = ReceiptKeys.open(directory)
+    [key] = keys.listing()
+    assert key["status"] == "current"
+    assert mode(directory) == 0o700
+    names = {path.name: mode(path) for path in directory.iterdir()}
+    assert names == {
+        "keys.json": 0o600,
+        ".lock": 0o600,
+        f"{key['id']}.key": 0o600,
+        f"{key['id']}.pub": 0o600,
+    }
+    [receipt] = keys.sign(GAME, [EVENT])
+    assert receipts.check_signature(receipt, keys.public_keys()).valid
+
+
+def test_a_later_start_reads_the_same_key(tmp_path):
+    first = ReceiptKeys.open(tmp_path)
+    second = ReceiptKeys.open(tmp_path)
+    assert first.listing() == second.listing()
+    assert first.sign(GAME, [EVENT]) == second.sign(GAME, [EVENT])
+
+
+def test_processes_starting_at_once_agree_on_one_key(tmp_path):
+    found = []
+    threads = [threading.Thread(target=lambda: found.append(ReceiptKeys.open(tmp_path)))
+               for _ in range(8)]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(found) == 8 and len({json.dumps(k.listing()) for k in found}) == 1
+    assert len(list(tmp_path.glob("*.key"))) == 1
+
+
+def test_a_rotation_by_one_process_is_followed_by_every_other(tmp_path):
+    web, cli = ReceiptKeys.open(tmp_path), ReceiptKeys.open(tmp_path)
+    [before] = web.sign(GAME, [EVENT])
+    new, retired = cli.rotate()
+    assert retired == before["key_id"] != new
+    [after] = web.sign(GAME, [EVENT])
+    assert after["key_id"] == new
+    assert [k["status"] for k in web.listing()] == ["retired", "current"]
+    for receipt in (before, after):
+        assert receipts.check_signature(receipt, web.public_keys()).valid
+    assert sorted(p.name for p in tmp_path.glob("*.key")) == [f"{new}.key"]
+
+
+def test_rotating_twice_keeps_every_key_and_its_retirement(tmp_path):
+    keys = ReceiptKeys.open(tmp_path)
+    keys.rotate()
+    retired_at = keys.listing()[0]["retired_at"]
+    keys.rotate()
+    listing = keys.listing()
+    assert [k["status"] for k in listing] == ["retired", "retired", "current"]
+    assert listing[0]["retired_at"] == retired_at and listing[1]["retired_at"] is not None
+
+
+def test_a_lost_index_beside_keys_stops_the_start(tmp_path):
+    ReceiptKeys.open(tmp_path)
+    (tmp_path / "keys.json").unlink()
+    with pytest.raises(ReceiptKeyError, match="restore it"):
+        ReceiptKeys.open(tmp_path)
+
+
+def test_a_private_key_that_is_not_the_current_ones_stops_the_start(tmp_path):
+    keys = ReceiptKeys.open(tmp_path)
+    other = ReceiptKeys.open(tmp_path / "other")
+    [key], [stranger] = keys.listing(), other.listing()
+    (tmp_path / f"{key['id']}.key").write_bytes(
+        (tmp_path / "other" / f"{stranger['id']}.key").read_bytes()
+    )
+    with pytest.raises(ReceiptKeyError, match="not the private half"):
+        ReceiptKeys.open(tmp_path)

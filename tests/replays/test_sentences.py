@@ -1,0 +1,75 @@
+"""Every event type of every game reads as a sentence naming who acted; games without
+`describe`, and retracts, get the machinery's."""
+
+import pytest
+
+import games.burnrate
+import games.fcm
+import tests.toygame
+from replays.sentences import sentence
+
+TYPES = [(game, t) for game in (games.burnrate, games.fcm) for t in game.EVENT_TYPES if t.example]
+
+
+def example_event(event_type) -> dict:
+    """The example as an envelope: a player's own events by that player; others by the
+    admin or the service."""
+    payload = event_type.example
+    player = payload.get("player")
+    if event_type.derived:
+        actor = "system:phase"
+    else:
+        actor = f"player:{player}" if isinstance(player, str) else "admin"
+    return {"seq": 2, "type": event_type.name, "actor": actor, "payload": payload}
+
+
+def setup_state(game):
+    [created] = [t for t in game.EVENT_TYPES if t.name.endswith(".created")]
+    return game.initial({"seq": 1, "type": created.name, "payload": created.example})
+
+
+@pytest.mark.parametrize("game,event_type", TYPES, ids=[t.name for _, t in TYPES])
+def test_every_event_type_is_a_sentence_naming_its_player(game, event_type):
+    event = example_event(event_type)
+    text = sentence(game, event, setup_state(game))
+    assert isinstance(text, str) and text.strip()
+    named = event["payload"].get("player") or event["payload"].get("winner")
+    if named:
+        assert named in text, text
+    assert "{" not in text and "None" not in text, text
+
+
+def test_every_event_type_of_each_game_has_an_example():
+    for game in (games.burnrate, games.fcm):
+        assert all(t.example for t in game.EVENT_TYPES)
+
+
+def test_the_examples_read_as_the_table_would_say_them():
+    bad_idea = example_event(games.burnrate.event_types.BAD_IDEA_PLAYED)
+    assert sentence(games.burnrate, bad_idea, None) == (
+        "joe played BAD IDEA Online Grocery Store (x3) on ann"
+    )
+    drafted = example_event(games.burnrate.event_types.EMPLOYEE_DRAFTED)
+    assert sentence(games.burnrate, drafted, setup_state(games.burnrate)) == (
+        "joe hired Ben Zhao (finance) from the labor pool; Mary DeLany turned up"
+    )
+    hired = {"type": "fcm.recruited", "actor": "player:ann",
+             "payload": {"player": "ann", "cards": ["waitress"]}}  # fmt: skip
+    assert sentence(games.fcm, hired, None) == "ann hired a waitress"
+    why = {
+        "considered": [{"chain": "bob", "unit_price": 9, "distance": 2, "total": 11}],
+        "decided_by": "tied on unit price plus distance; more waitresses at work",
+    }
+    payload = {"house": 5, "winner": "bob", "income": 36, "explanation": why}
+    served = {"type": "fcm.house_served", "actor": "system:dinnertime", "payload": payload}
+    assert sentence(games.fcm, served, None) == (
+        "house 5 went to bob: $36 (9 + 2 crossings = 11, tied on unit price plus distance; "
+        "more waitresses at work)"
+    )
+
+
+def test_a_game_without_describe_and_a_retract_get_the_machinerys_words():
+    added = {"type": "toy.added", "actor": "player:ann", "payload": {"player": "ann", "amount": 3}}
+    assert sentence(tests.toygame, added, None) == "ann recorded toy.added (player ann, amount 3)"
+    withdrawn = {"type": "retract", "actor": "admin", "payload": {"seq": 4, "reason": "typo"}}
+    assert sentence(games.fcm, withdrawn, None) == "admin withdrew seq 4: typo"
