@@ -7,7 +7,22 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import body, cli, docs, games, headers, limits, log, ops, problems, replay, tiles
+from app import (
+    body,
+    cli,
+    docs,
+    games,
+    headers,
+    limits,
+    log,
+    ops,
+    problem_types,
+    problems,
+    replay,
+    rules,
+    tiles,
+)
+from app.rulebook import Rulebook
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -49,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog"] = svc
     queue_redis = redis.Redis.from_url(settings.queue_url)
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
+    app.extensions["tablelog.rules"] = Rulebook()
 
     api = Api(
         app,
@@ -58,6 +74,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         },
     )
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp):
+        api.register_blueprint(blueprint)
+    for blueprint in (rules.blp, problem_types.blp):  # what a refusal's rule and type mean
         api.register_blueprint(blueprint)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
