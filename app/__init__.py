@@ -19,14 +19,17 @@ from app import (
     log,
     ops,
     pages,
+    problem_types,
     problems,
     receipts,
     replay,
+    rules,
     stream,
     tiles,
 )
 from app import disputes as dispute_threads
 from app import transcript as transcripts
+from app.rulebook import Rulebook
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -68,6 +71,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog"] = svc
     queue_redis = redis.Redis.from_url(settings.queue_url)
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
+    app.extensions["tablelog.rules"] = Rulebook()
 
     api = Api(
         app,
@@ -83,6 +87,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.register_blueprint(transcripts.blp)
     api.register_blueprint(stream.blp)
     stream.register(app, settings)
+    for blueprint in (rules.blp, problem_types.blp):  # what a refusal's rule and type mean
+        api.register_blueprint(blueprint)
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)

@@ -32,6 +32,8 @@ class Index(MethodView):
                 "games": url_for("games.Games"),
                 "import": url_for("replay.Import"),
                 "health": url_for("ops.Health"),
+                "rules": url_for("rules.Rules"),
+                "problems": url_for("problem_types.ProblemTypes"),
             },
         }
 

@@ -8,13 +8,15 @@ client as a bare 500 page.
 import logging
 
 import redis
-from flask import Flask, Response, json, request
+from flask import Flask, Response, current_app, json, request
 from flask_limiter import RateLimitExceeded
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from app import limits
 from app.body import InvalidJSON
+from app.problem_types import BASE as TYPE_BASE
+from app.rulebook import UnknownRule
 from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
 from games import UnknownGame
 from games.errors import RuleViolation
@@ -22,7 +24,6 @@ from projections.recorder import InvalidEvent, PreconditionFailed, Refused
 from projections.state import DamagedMeta, NoSuchGame
 
 MEDIA_TYPE = "application/problem+json"
-TYPE_BASE = "https://tablelog.dev/problems/"
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,11 @@ def problem(status: int, title: str, detail: str, slug: str | None = None, **ext
     if "current_version" in body:
         headers["ETag"] = f'"{body["current_version"]}"'
     return Response(json.dumps(body) + "\n", status, headers, mimetype=MEDIA_TYPE)
+
+
+def rule_href(rule_id: str) -> str | None:
+    """The rules reference's entry for `rule_id` on this service, if it has one."""
+    return current_app.extensions["tablelog.rules"].href(rule_id)
 
 
 def too_many(description: str, seconds: int) -> Response:
@@ -92,14 +98,14 @@ def register(app: Flask) -> None:
     def rule_violation(error: RuleViolation):
         return problem(
             422, "Refused by the rules", error.message, "rule-violation",
-            rule=error.rule, details=error.details or None,
+            rule=error.rule, rule_href=rule_href(error.rule), details=error.details or None,
         )  # fmt: skip
 
     @app.errorhandler(Refused)
     def refused(error: Refused):
         return problem(
             422, "Refused", error.message, error.code.lower(),
-            code=error.code, details=error.details or None,
+            code=error.code, rule_href=rule_href(error.code), details=error.details or None,
         )  # fmt: skip
 
     @app.errorhandler(VersionConflict)
@@ -129,6 +135,14 @@ def register(app: Flask) -> None:
     @app.errorhandler(NoSuchGame)
     def no_such_game(error: NoSuchGame):
         return problem(404, "Not found", f"no game with id {error.args[0]}", "not-found")
+
+    @app.errorhandler(UnknownRule)
+    def unknown_rule(error: UnknownRule):
+        near = ", ".join(error.near)
+        hint = f"did you mean {near}?" if near else "GET /api/rules lists them"
+        return problem(
+            404, "Not found", f"no rule {error.rule_id}; {hint}", "not-found", near=error.near
+        )
 
     @app.errorhandler(UnknownGame)
     def unknown_game(error: UnknownGame):

@@ -17,7 +17,8 @@ class Problem(Schema):
     status = fields.Integer()
     detail = fields.String()
     instance = fields.String()
-    rule = fields.String(metadata={"description": "the checklist id of the rule that refused"})
+    rule = fields.String(metadata={"description": "the id of the rule that refused"})
+    rule_href = fields.String(metadata={"description": "its entry: /api/rules/<rule or code>"})
     errors = fields.Dict(metadata={"description": "field -> messages, for invalid input"})
     current_version = fields.Integer(metadata={"description": "on 409 and 412"})
 

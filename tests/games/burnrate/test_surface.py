@@ -13,7 +13,7 @@ from tests.games.burnrate.table import three_players
 PACKAGE = Path(burnrate.__file__).parent
 TESTS = Path(__file__).parent
 
-# The Burn Rate section of the rules checklist (shared/rules/CHECKLIST.md).
+# The Burn Rate ids of the rules checklist, each with an entry in docs/rules/burnrate.md.
 CHECKLIST = [
     "BR-SETUP-1",
     "BR-SETUP-2",

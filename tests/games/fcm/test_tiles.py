@@ -6,8 +6,9 @@ from games.fcm.board import Board
 from games.fcm.roads import road_graph
 from games.fcm.tiles import ROTATIONS, exits, rotate_square, turned_tile
 
-# /work/shared/reference/fcm/tiles.json: grid (bridges drawn as road), printed house
-# (number, top-left square) and the exits of each separate road, unturned.
+# The tiles as the reference data games/fcm/tiles.json was transcribed from gives them, written
+# out again here: grid (bridges drawn as road), printed house (number, top-left square) and
+# the exits of each separate road, unturned.
 REFERENCE = {
     "A": (["..#..", "..#..", "#####", "HH#..", "HH#.."], (2, (3, 0)), ["NESW"]),
     "B": (["..#HH", "..#HH", "#####", "..#..", "..#.."], (4, (0, 3)), ["NESW"]),

@@ -1,0 +1,183 @@
+"""The problem types the service answers with, each described at the URL its `type` names.
+
+Every problem document (app/problems.py) has a `type`. Ours are paths on this service,
+`/problems/<slug>`, a relative reference that a client resolves against the URL it asked
+(RFC 9457, 3.1.1): the same string wherever the service runs and whatever Host a request
+names, so a client can compare it, and one that follows it gets the description below, as a
+page or as JSON by Accept. Problems with no type of their own (a 405, a 503 with the store
+down, a bug) are `about:blank`, whose meaning is the HTTP status.
+
+A new slug passed to `problems.problem` belongs in TYPES; tests/api/test_rules.py finds every
+slug the code can answer and checks that each is here.
+"""
+
+from dataclasses import dataclass
+
+from flask import Response, render_template, request
+from flask.views import MethodView
+from flask_smorest import abort
+from marshmallow import Schema, fields
+
+from app import schemas
+from app.body import Blueprint
+
+blp = Blueprint(
+    "problem_types",
+    __name__,
+    url_prefix="/problems",
+    description="What each problem `type` means: the URL a problem document names",
+)
+
+BASE = "/problems/"
+JSON, HTML = "application/json", "text/html"
+TEXT = {"schema": {"type": "string"}}
+
+
+@dataclass(frozen=True)
+class ProblemType:
+    status: int
+    title: str
+    description: str
+    members: dict[str, str]
+
+
+TYPES = {
+    "invalid": ProblemType(
+        400, "Invalid request",
+        "The request is not one the operation takes: a body that is not JSON the service can "
+        "hold, a field missing or of the wrong form, an unknown game kind or event type, a "
+        "query parameter out of range, an import that does not verify. Nothing was written. "
+        "Correct what `errors` names and send it again.",
+        {"errors": "each field at fault and what is wrong with it; `detail` names the one "
+                   "field, or lists them"},
+    ),
+    "rule-violation": ProblemType(
+        422, "Refused by the rules",
+        "The game's rules do not allow the action; nothing was written to the log, and the "
+        "refusal is kept in the game's refusals audit (GET /api/games/<id>/refusals). `detail` "
+        "says what was wrong and, where it helps, what would have been legal; the rule's entry "
+        "says the rule in plain words and what the engine does with it.",
+        {"rule": "the rule's id, such as BR-PLAY-3 or FCM-SETUP-8",
+         "rule_href": "the rule's entry in the rules reference, /api/rules/<rule>",
+         "details": "data for a client: the squares at fault and the map, the legal choices"},
+    ),
+    "log-retract": ProblemType(
+        422, "Refused",
+        "A retract named an action it may not withdraw: only the latest player action not "
+        "already withdrawn can be. Nothing was written.",
+        {"code": "LOG-RETRACT", "rule_href": "/api/rules/LOG-RETRACT",
+         "details": "`retractable`: the seq a retract may withdraw now, or null"},
+    ),
+    "log-retract-author": ProblemType(
+        422, "Refused",
+        "A player's seat tried to withdraw an action recorded as someone else; a player "
+        "withdraws only their own, the table's recorder anyone's. Nothing was written.",
+        {"code": "LOG-RETRACT-AUTHOR", "rule_href": "/api/rules/LOG-RETRACT-AUTHOR",
+         "details": "`seq` and `actor` of the action it named"},
+    ),
+    "version-conflict": ProblemType(
+        409, "Version conflict",
+        "The append said which version of the game it was written against "
+        "(`expected_version`), and the game has moved on since. Nothing was written: read "
+        "the game again, decide again, and send it with the new version.",
+        {"current_version": "the game's version now; also the answer's ETag"},
+    ),
+    "precondition-failed": ProblemType(
+        412, "Precondition failed",
+        "The request's If-Match names another version than the game's. Nothing was written: "
+        "read the game again and retry with its ETag.",
+        {"current_version": "the game's version now; also the answer's ETag"},
+    ),
+    "idempotency-conflict": ProblemType(
+        409, "Event id reused",
+        "An event id is sent once per event: this one was already recorded with another body. "
+        "A retry of the same event answers the earlier result; a new event needs a new id.",
+        {"event_id": "the id sent", "seq": "where the log holds the event recorded with it"},
+    ),
+    "not-found": ProblemType(
+        404, "Not found",
+        "No game has this id, or no rule this id.",
+        {"near": "for a rule id: the ids most like it"},
+    ),
+    "damaged-log": ProblemType(
+        500, "Damaged log",
+        "An event read from the store does not match its own hash, or the chain of hashes "
+        "breaks: the stored log was changed outside the service. Every read and append of "
+        "the game answers this until it is repaired; GET /api/games/<id>/verify names the "
+        "first seq that does not hold.",
+        {"seq": "the event that does not hold"},
+    ),
+    "damaged-game": ProblemType(
+        500, "Damaged game",
+        "The game's record in the store (its meta) cannot be read, so the game cannot be "
+        "listed or written; the other games are untouched.",
+        {},
+    ),
+    "rate-limited": ProblemType(
+        429, "Too many requests",
+        "This client address made more requests of this kind than the service allows in the "
+        "time (creations, imports, or appends refused for their token). Wait as long as "
+        "Retry-After says, then retry.",
+        {},
+    ),
+}  # fmt: skip
+
+
+class ProblemTypeOut(Schema):
+    type = fields.String(metadata={"example": "/problems/rule-violation"})
+    status = fields.Integer(metadata={"example": 422})
+    title = fields.String(metadata={"example": "Refused by the rules"})
+    description = fields.String()
+    members = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "the members this type adds to a problem document"},
+    )
+
+
+class ProblemTypeIndex(Schema):
+    types = fields.List(fields.Nested(ProblemTypeOut))
+
+
+def described(slug: str) -> dict:
+    found = TYPES[slug]
+    return {"type": BASE + slug, "status": found.status, "title": found.title,
+            "description": found.description, "members": found.members}  # fmt: skip
+
+
+def _page_asked() -> bool:
+    return request.accept_mimetypes.best_match([JSON, HTML], default=JSON) == HTML
+
+
+HEADERS = {"Cache-Control": "public, max-age=3600", "Vary": "Accept"}
+
+
+def _page(types: list[dict]) -> Response:
+    page = render_template("problem_types.html", types=types, one=len(types) == 1)
+    return Response(page, mimetype=HTML, headers=HEADERS)
+
+
+@blp.route("")
+class ProblemTypes(MethodView):
+    @blp.response(200, ProblemTypeIndex)
+    @blp.doc(responses={"200": {"content": {JSON: {"schema": ProblemTypeIndex}, HTML: TEXT}}})
+    def get(self):
+        """Every problem type the service answers with; a page by Accept."""
+        types = [described(slug) for slug in TYPES]
+        if _page_asked():
+            return _page(types)
+        return {"types": types}, 200, HEADERS
+
+
+@blp.route("/<slug>")
+class ProblemTypeView(MethodView):
+    @blp.response(200, ProblemTypeOut)
+    @blp.doc(responses={"200": {"content": {JSON: {"schema": ProblemTypeOut}, HTML: TEXT}}})
+    @blp.alt_response(404, schema=schemas.Problem, description="no such problem type")
+    def get(self, slug):
+        """What a problem type means and the members it adds; a page by Accept."""
+        if slug not in TYPES:
+            abort(404, message=f"no problem type {slug}; GET /problems lists them")
+        if _page_asked():
+            return _page([described(slug)])
+        return described(slug), 200, HEADERS
