@@ -75,6 +75,61 @@ TYPES = {
         {"code": "LOG-RETRACT-AUTHOR", "rule_href": "/api/rules/LOG-RETRACT-AUTHOR",
          "details": "`seq` and `actor` of the action it named"},
     ),
+    "log-undo": ProblemType(
+        422, "Refused",
+        "An undo named a step it cannot go back to: one already withdrawn, or one after which "
+        "no player action stands. Nothing was written.",
+        {"code": "LOG-UNDO", "rule_href": "/api/rules/LOG-UNDO",
+         "details": "`to`, and `withdrawn_by` or `retractable`"},
+    ),
+    "log-redo": ProblemType(
+        422, "Refused",
+        "There is no undo to redo: the log holds no retract. Nothing was written.",
+        {"code": "LOG-REDO", "rule_href": "/api/rules/LOG-REDO"},
+    ),
+    "log-fork": ProblemType(
+        422, "Refused",
+        "The game's log does not verify up to the step asked, so it is not copied.",
+        {"code": "LOG-FORK", "rule_href": "/api/rules/LOG-FORK",
+         "details": "`seq`: the first event that does not hold"},
+    ),
+    "log-compare": ProblemType(
+        422, "Refused",
+        "The two games are of different kinds; only games of one kind compare.",
+        {"code": "LOG-COMPARE", "rule_href": "/api/rules/LOG-COMPARE",
+         "details": "`kinds`: the two games' kinds"},
+    ),
+    "dispute-refused": ProblemType(
+        422, "Refused",
+        "A dispute entry the thread does not take: a seq the log does not hold, an upheld "
+        "resolution without a correcting seq after the disputed one, or a dismissed one naming "
+        "a seq. Nothing was written.",
+        {"errors": "the field at fault and why"},
+    ),
+    "dispute-resolved": ProblemType(
+        409, "Dispute resolved",
+        "The dispute was resolved already: it takes no more replies or resolutions.",
+        {"errors": "the field at fault and why"},
+    ),
+    "disputes-moved": ProblemType(
+        409, "Disputes moved",
+        "Other writers kept adding to the game's disputes between this request's read and its "
+        "write, five times over. Nothing was written; send it again.",
+        {},
+    ),
+    "damaged-disputes": ProblemType(
+        500, "Damaged disputes",
+        "A dispute entry read from the store does not match its own hash, or the disputes' "
+        "chain breaks: they were changed outside the service. GET /api/games/<id>/disputes "
+        "names the first entry that does not hold.",
+        {"entry": "the entry that does not hold"},
+    ),
+    "streams-busy": ProblemType(
+        503, "Too many streams",
+        "This web process holds as many live streams as it may (STREAMS_PER_PROCESS). Wait as "
+        "long as Retry-After says, then open the stream again.",
+        {},
+    ),
     "version-conflict": ProblemType(
         409, "Version conflict",
         "The append said which version of the game it was written against "
