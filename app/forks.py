@@ -7,6 +7,7 @@ from app.auth import new_token, require_table
 from app.body import Blueprint
 from app.context import services
 from app.games import described, etag, pending_job
+from app.log import appended
 from app.schemas import GameCreated, Problem
 from events.store import VersionConflict
 from projections.rewind import Rewound, redo, undo
@@ -110,23 +111,5 @@ def written_head(game_id: str, expected_version: int | None):
 
 
 def answer(game_id: str, rewound: Rewound, **more):
-    """An append's answer (201, or 200 for a redo done already), its receipts included, with
-    what was withdrawn or redone."""
-    recorded, svc = rewound.recorded, services()
-    meta = {"pending": recorded.pending, "version": recorded.version}
-    body = {
-        "game": game_id,
-        "version": recorded.version,
-        "events": recorded.envelopes,
-        "duplicate": recorded.duplicate,
-        "status": recorded.status,
-        "pending": recorded.pending,
-        "job": pending_job(game_id, meta),
-        "receipts": svc.receipts.sign(game_id, recorded.envelopes),
-        **more,
-    }
-    headers = {
-        "ETag": etag(recorded.version),
-        "Location": f"/api/games/{game_id}/events/{recorded.envelopes[0]['seq']}",
-    }
-    return body, 200 if recorded.duplicate else 201, headers
+    """An append's answer, with what was withdrawn or redone."""
+    return appended(game_id, rewound.recorded, **more)

@@ -70,6 +70,29 @@ def seated(events: list[dict], seat: str) -> list[dict]:
     return events
 
 
+def appended(game_id: str, recorded, **more):
+    """The answer to an append (201, or 200 for a retry of one already recorded): its events,
+    the game's status and pending phase, the job resolving it, a receipt for each event, and
+    `more`."""
+    meta = {"pending": recorded.pending, "version": recorded.version}
+    body = {
+        "game": game_id,
+        "version": recorded.version,
+        "events": recorded.envelopes,
+        "duplicate": recorded.duplicate,
+        "status": recorded.status,
+        "pending": recorded.pending,
+        "job": pending_job(game_id, meta),
+        "receipts": services().receipts.sign(game_id, recorded.envelopes),
+        **more,
+    }
+    headers = {
+        "ETag": etag(recorded.version),
+        "Location": f"/api/games/{game_id}/events/{recorded.envelopes[0]['seq']}",
+    }
+    return body, 200 if recorded.duplicate else 201, headers
+
+
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.arguments(schemas.AppendIn, error_status_code=400)
@@ -101,23 +124,7 @@ class Events(MethodView):
             if_match=if_match_version(),
             head=head,
         )
-        meta = {"pending": recorded.pending, "version": recorded.version}
-        answer = {
-            "game": game_id,
-            "version": recorded.version,
-            "events": recorded.envelopes,
-            "duplicate": recorded.duplicate,
-            "status": recorded.status,
-            "pending": recorded.pending,
-            "job": pending_job(game_id, meta),
-            "receipts": svc.receipts.sign(game_id, recorded.envelopes),
-        }
-        first = recorded.envelopes[0]["seq"]
-        headers = {
-            "ETag": etag(recorded.version),
-            "Location": f"/api/games/{game_id}/events/{first}",
-        }
-        return answer, 200 if recorded.duplicate else 201, headers
+        return appended(game_id, recorded)
 
     @blp.arguments(schemas.EventPageQuery, location="query", error_status_code=400)
     @blp.response(200, schemas.EventPage)
