@@ -48,6 +48,18 @@ def audit(recorder: Recorder, log: list[dict]):
         raise first_bad
 
 
+def audited_records(recorder: Recorder, log: list[dict]) -> list[Record]:
+    """The records a new game holding `log` caches, the head's last, from `log` audited event
+    by event (LogProblem at the first seq that does not hold)."""
+    kept, record = [], None
+    for envelope, record in audit(recorder, log):
+        if recorder.projector.is_kept(envelope):
+            kept.append(record)
+    if kept and kept[-1] is record:
+        kept.pop()
+    return [*kept, record]
+
+
 def _kind(recorder: Recorder, first: dict) -> str:
     name = first.get("type")
     kind = name.removesuffix(".created") if isinstance(name, str) else ""

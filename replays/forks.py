@@ -13,7 +13,7 @@ for the table's recorder and one for each player, none of the original's.
 import json
 
 from projections.recorder import InvalidEvent, Recorder, Refused
-from replays.audit import LogProblem, audit
+from replays.audit import LogProblem, audited_records
 
 
 def fork(recorder: Recorder, game_id: str, at: int, token: str, new_token):
@@ -24,11 +24,8 @@ def fork(recorder: Recorder, game_id: str, at: int, token: str, new_token):
     if not 1 <= at <= meta["version"]:
         raise InvalidEvent({"at": [f"game {game_id} has events 1 to {meta['version']}"]})
     log = recorder.store.read_range(game_id, 1, at)
-    kept = []
     try:
-        for envelope, record in audit(recorder, log):
-            if recorder.projector.is_kept(envelope):
-                kept.append(record)
+        records = audited_records(recorder, log)
     except LogProblem as problem:
         raise Refused(
             "LOG-FORK",
@@ -38,7 +35,6 @@ def fork(recorder: Recorder, game_id: str, at: int, token: str, new_token):
         ) from None
     origin = {"game": game_id, "seq": at, "head_hash": log[-1]["hash"]}
     more_meta = {"forked_from": json.dumps(origin)}
-    seats = {player: new_token() for player in record.players}
-    records = [*kept, record]
+    seats = {player: new_token() for player in records[-1].players}
     fork_id = recorder.write_new_game(meta["kind"], log, records, token, seats, more_meta)
-    return fork_id, record.state, seats
+    return fork_id, records[-1].state, seats

@@ -14,7 +14,7 @@ times are kept, so the imported log verifies exactly as the exported one did.
 
 from events.envelope import canonical
 from projections.recorder import InvalidEvent, Recorder
-from replays.audit import LogProblem, audit
+from replays.audit import LogProblem, audited_records
 from replays.disputes.entries import genesis
 from replays.disputes.stream import DisputeStream
 from replays.disputes.threads import LogFacts
@@ -37,21 +37,19 @@ def import_log(recorder: Recorder, lines: list[tuple[int, dict]], token: str, ne
     its head state and the seats' tokens."""
     lines, dispute_lines = split_disputes(lines)
     log = [envelope for _, envelope in lines]
-    kept = []
     try:
-        for envelope, record in audit(recorder, log):
-            if recorder.projector.is_kept(envelope):
-                kept.append(record)
+        records = audited_records(recorder, log)
     except LogProblem as problem:
         line = lines[min(problem.seq, len(lines)) - 1][0]
         raise InvalidEvent({f"line {line}": problem.errors or [problem.detail]}) from None
     entries = checked_disputes(log, dispute_lines)
     kind = log[0]["type"].removesuffix(".created")
-    seats = {player: new_token() for player in record.players} if new_token else {}
-    game_id = recorder.write_new_game(kind, log, [*kept, record], token, seats)
+    head = records[-1]
+    seats = {player: new_token() for player in head.players} if new_token else {}
+    game_id = recorder.write_new_game(kind, log, records, token, seats)
     if entries:
         DisputeStream(recorder.store.redis).append(game_id, entries, 0, entries[0]["prev_hash"])
-    return game_id, record.state, seats
+    return game_id, head.state, seats
 
 
 def split_disputes(lines: list[tuple[int, dict]]):
