@@ -22,7 +22,13 @@ from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, RECORDED_BY_TABLE
 from events.registry import EventType, EventTypeRegistry
 from events.retract import RETRACT
 from events.seats import SEAT_REPLACED, TABLE, retract_author_refusal
-from events.store import Caches, IdempotencyConflict, RedisEventStore, VersionConflict
+from events.store import (
+    Caches,
+    CorruptEvent,
+    IdempotencyConflict,
+    RedisEventStore,
+    VersionConflict,
+)
 from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
@@ -437,6 +443,14 @@ class Recorder:
                 raise IdempotencyConflict(event["event_id"], seq)
         seqs = [known[e["event_id"]][0] for e in checked]
         envelopes = self.store.read_range(game_id, min(seqs), max(seqs))
+        stored = {e["event_id"]: e for e in envelopes}
+        for event in checked:
+            # the index says what each id was recorded with; the log itself must say the same,
+            # or the retry would be answered (and receipted) with an event rewritten in Redis
+            envelope = stored.get(event["event_id"])
+            if envelope is None or body_digest(envelope) != body_digest(event):
+                seq = known[event["event_id"]][0]
+                raise CorruptEvent(seq, f"the log's event differs from {event['event_id']}'s")
         meta = self.projector.meta(game_id)
         pending = meta["pending"] or None
         return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])

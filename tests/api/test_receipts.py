@@ -260,3 +260,18 @@ def test_an_unknown_game_is_a_404(client):
     game_id, _, answers = played(client, moves=1)
     answer = check(client, "01NOSUCHGAME00000000000000", answers[0]["receipts"][0])
     assert answer.status_code == 404 and answer.content_type == "application/problem+json"
+
+
+def test_a_retry_is_not_answered_with_an_event_rewritten_under_its_id(client, redis_client):
+    """Someone rewrites seq 2 inside Redis but leaves the event-id index as it was: a retry of
+    the original append must not be answered (and receipted) with the rewritten event; the
+    log is damaged, and says where."""
+    game_id, token = create_toy(client, goal=1000, tally_every=1000)
+    body = add("ann", 4, event_id=new_id())
+    assert append(client, game_id, token, body).status_code == 201
+    digest = redis_client.hget(keys.event_ids(game_id), body["event_id"])
+    rewrite(redis_client, game_id, 2, amount=9)
+    redis_client.hset(keys.event_ids(game_id), body["event_id"], digest)
+    retried = append(client, game_id, token, body)
+    assert retried.status_code == 500 and "receipts" not in retried.json
+    assert retried.json["title"] == "Damaged log" and retried.json["seq"] == 2
