@@ -65,17 +65,17 @@ KIND_LETTERS = {"billboard": "B", "mailbox": "M", "radio": "R", "airplane": "A"}
 
 
 def size(board: Board, players: list[str]) -> tuple[int, int]:
-    """The picture's width and height: the map, its bands and numbers, the legend. Only the
+    """The picture's width and height: the map, its bands and numbers, the key. Only the
     map's size and the players decide them, so they stay the same all game."""
     width = 2 * MAP_LEFT + board.width * SQUARE
-    return width, _legend_top(board) + key_height(players, width - 2 * KEY_LEFT)
+    return width, _key_top(board) + key_height(players, width - 2 * KEY_LEFT)
 
 
 def _map_bottom(board: Board) -> int:
     return MAP_TOP + board.height * SQUARE
 
 
-def _legend_top(board: Board) -> int:
+def _key_top(board: Board) -> int:
     return _map_bottom(board) + GAP + BAND + NUMBERS + 16
 
 
@@ -324,14 +324,14 @@ def render_svg(state: dict) -> str:
     ]
     parts += [_house(frame, record) for record in map_state["houses"]]
     parts += [
-        _restaurant(frame, record, marks.get(record["owner"], "?"), colours[record["owner"]])
+        _restaurant(frame, record, marks[record["owner"]], colours[record["owner"]])
         for record in map_state["restaurants"]
     ]
     parts += [
-        _campaign(board, frame, record, marks.get(record["owner"], "?"), colours[record["owner"]])
+        _campaign(board, frame, record, marks[record["owner"]], colours[record["owner"]])
         for record in sorted(map_state["campaigns"], key=lambda c: c["number"])
     ]
-    parts += key(players, KEY_LEFT, _legend_top(board), width - 2 * KEY_LEFT)
+    parts += key(players, KEY_LEFT, _key_top(board), width - 2 * KEY_LEFT)
     parts += _click_layer(board)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
