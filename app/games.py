@@ -144,22 +144,55 @@ class Next(MethodView):
         return {"game": game_id, "version": at, **awaiting}, 200, {"ETag": etag(at)}
 
 
+def board_picture(game_id: str, query: dict, draw: str, mimetype: str) -> Response:
+    """The board at seq `at` (default: the head) as the game's `draw` function pictures it;
+    404 for a game without one. A picture at a seq never changes: its ETag is the seq."""
+    projector = services().projector
+    meta = projector.meta(game_id)
+    game = services().games.get(meta["kind"])
+    if not hasattr(game, draw):
+        abort(404, message=f"a game of {meta['kind']} has no board to draw")
+    at = seq_at(query, meta)
+    unchanged = not_modified(at)
+    if unchanged:
+        return unchanged
+    picture = getattr(game, draw)(projector.state_at(game_id, at, meta["kind"]))
+    return Response(picture, mimetype=mimetype, headers={"ETag": etag(at)})
+
+
 @blp.route("/<game_id>/map.txt")
 class Map(MethodView):
     @blp.arguments(schemas.AtQuery, location="query", error_status_code=400)
-    @blp.response(200, description="the board as a Unicode picture (text/plain)")
+    @blp.response(
+        200,
+        description="the board as a Unicode picture, the pieces in words, a key",
+        content_type="text/plain",
+        example="     0  1  2  3  4   5  6 ...\n   ┌───────────────┬──...\n 0 │[B]<B> ╻  · [A]│...",
+    )
     @blp.alt_response(404, schema=schemas.Problem, description="no such game, or no board")
     def get(self, query, game_id):
         """The board at seq `at` (default: the head) drawn in text: people settle board
         disputes by looking."""
-        projector = services().projector
-        meta = projector.meta(game_id)
-        game = services().games.get(meta["kind"])
-        if not hasattr(game, "render_map"):
-            abort(404, message=f"a game of {meta['kind']} has no board to draw")
-        at = seq_at(query, meta)
-        picture = game.render_map(projector.state_at(game_id, at, meta["kind"]))
-        return Response(picture, mimetype="text/plain", headers={"ETag": etag(at)})
+        return board_picture(game_id, query, "render_map", "text/plain")
+
+
+@blp.route("/<game_id>/map.svg")
+class MapPicture(MethodView):
+    @blp.arguments(schemas.AtQuery, location="query", error_status_code=400)
+    @blp.response(
+        200,
+        description="the board as a picture, self-contained (no script, font or image); every"
+        ' square a transparent <rect class="square" data-square="ROW,COL"> on top',
+        content_type="image/svg+xml",
+        example='<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 892 1092"'
+        ' data-square-size="48" ...><title>Food Chain Magnate, turn 5: ...</title>...</svg>',
+    )
+    @blp.alt_response(404, schema=schemas.Problem, description="no such game, or no board")
+    def get(self, query, game_id):
+        """The board at seq `at` (default: the head) as SVG: tiles, houses with their demand,
+        restaurants, campaigns, a key. docs/fcm.md ("The map picture") gives the coordinates
+        a page maps a touch to a square with."""
+        return board_picture(game_id, query, "render_svg", "image/svg+xml")
 
 
 def pending_job(game_id: str, meta: dict) -> dict | None:

@@ -20,6 +20,12 @@ and, optionally:
 
     draw(players, options, rng) -> options      # setup facts the table left to the service
     render_map(state) -> str                    # the board as text, for GET .../map.txt
+    render_svg(state) -> str                    # the board as a self-contained SVG, for
+                                                # GET .../map.svg: a stable viewBox at every
+                                                # seq of a game, and on top one transparent
+                                                # <rect class="square" data-square="R,C">
+                                                # per square, so a page maps a touch to a
+                                                # square ([row, col] as the API names them)
     map_tiles() -> list[dict]                   # each map tile as a person sees it, in each
                                                 # turn: {"tile", "rotations": [{"rotation",
                                                 # ...}], ...}, for GET /api/<kind>/tiles

@@ -3,6 +3,8 @@
 The game surface (see games/__init__.py) plus what the HTTP layer calls:
 
 - render_map(state) -> str: the Unicode picture GET /api/games/{id}/map.txt answers;
+- render_svg(state) -> str: the board as SVG for GET /api/games/{id}/map.svg, every square
+  a clickable box (board_picture.py gives the coordinates);
 - map_tiles() and tile_picture(tile, rotation, form): the 20 map tiles in their four turns,
   what a person sees on each and its picture (SVG or text), so a table can find the tiles it
   laid by looking (GET /api/fcm/tiles);
@@ -14,6 +16,7 @@ The game surface (see games/__init__.py) plus what the HTTP layer calls:
 """
 
 from games.fcm.awaiting import awaiting
+from games.fcm.board_picture import render_svg
 from games.fcm.creation import initial
 from games.fcm.event_types import EVENT_TYPES
 from games.fcm.layout import check_layout, draw_layout, draw_turn_order
@@ -55,6 +58,7 @@ __all__ = [
     "map_tiles",
     "pending",
     "render_map",
+    "render_svg",
     "reserve_commitment",
     "resolve",
     "tile_picture",

@@ -8,7 +8,9 @@ self-contained SVG picture. In both the top of the picture is the north edge of 
 side of row 0, where the table's layout counts rows from.
 
 The SVG has no script, no style sheet, no external font or image: only shapes and
-presentation attributes, so a Content Security Policy that allows nothing still shows it.
+presentation attributes, so a Content Security Policy that allows nothing still shows it. Its
+roads, bridges, houses and drinks are drawn by drawing.py, as the whole board's picture
+(board_picture.py) draws them.
 """
 
 import copy
@@ -16,6 +18,18 @@ from functools import cache
 
 from games.fcm.board import Board, printed_house_records
 from games.fcm.data import DRINK_GLYPHS, TILE_SIZE, TILES
+from games.fcm.drawing import (
+    CELL,
+    FONT,
+    INK,
+    Frame,
+    drinks,
+    house,
+    roads,
+    text,
+    tile_edge,
+    tile_ground,
+)
 from games.fcm.render import render
 from games.fcm.roads import road_graph
 from games.fcm.tiles import MIDDLE, ROTATIONS, SIDES, exits, turned_tile
@@ -29,19 +43,11 @@ EDGE_MIDDLES = {
     "S": ((TILE_SIZE - 1, MIDDLE), (TILE_SIZE, MIDDLE)),
     "W": ((MIDDLE, 0), (MIDDLE, -1)),
 }
-STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 
-# SVG geometry, in pixels: a square, the tile's place in the picture, the road's width
-CELL = 48
+# SVG geometry, in pixels: the tile's place in the picture, the picture's size
 LEFT, TOP = 36, 84
 SIZE = CELL * TILE_SIZE
 WIDTH, HEIGHT = LEFT * 2 + SIZE, TOP + SIZE + 48
-ROAD_WIDTH = 18
-PAPER, ROAD, INK, GRID = "#f3efe2", "#5b5b5b", "#222222", "#d9d3c0"
-HOUSE, HOUSE_EDGE = "#b3472f", "#6e2616"
-DRINK_COLOURS = {"beer": "#d9961a", "lemonade": "#f2e04b", "soda": "#3f8fd2"}
-DRINK_LETTERS = {"beer": "B", "lemonade": "L", "soda": "S"}
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
 def check_turn(tile_id: str, rotation: int) -> None:
@@ -175,105 +181,6 @@ def tile_text(tile_id: str, rotation: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _centre(square) -> tuple[int, int]:
-    r, c = square
-    return LEFT + c * CELL + CELL // 2, TOP + r * CELL + CELL // 2
-
-
-def _line(a, b, colour: str, width: int) -> str:
-    return (
-        f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="{colour}"'
-        f' stroke-width="{width}" stroke-linecap="butt"/>'
-    )
-
-
-def _half_road(square, side: str, colour: str = ROAD, width: int = ROAD_WIDTH) -> str:
-    """From the middle of `square` to the middle of its `side` edge."""
-    x, y = _centre(square)
-    dr, dc = STEPS[side]
-    return _line((x, y), (x + dc * CELL // 2, y + dr * CELL // 2), colour, width)
-
-
-def _text(x, y, words: str, size: int, colour=INK, weight="normal", anchor="middle") -> str:
-    return (
-        f'<text x="{x}" y="{y}" font-family="{FONT}" font-size="{size}"'
-        f' font-weight="{weight}" fill="{colour}" text-anchor="{anchor}">{words}</text>'
-    )
-
-
-def _bridge(square) -> str:
-    """The north-south road of a bridge, over a gap in the west-east road, between
-    parapets."""
-    x, y = _centre(square)
-    top, bottom = y - CELL // 2, y + CELL // 2
-    parts = [_line((x, top), (x, bottom), PAPER, ROAD_WIDTH + 10)]
-    parts += [_half_road(square, side) for side in ("N", "S")]
-    for dx in (-ROAD_WIDTH // 2 - 3, ROAD_WIDTH // 2 + 3):
-        parts.append(_line((x + dx, top + 3), (x + dx, bottom - 3), INK, 3))
-    return '<g class="bridge">' + "".join(parts) + "</g>"
-
-
-def _roads(grid, exit_sides: list[str]) -> list[str]:
-    """Thick lines joining square middles; a bridge's north-south road drawn over its
-    west-east one, with a gap and parapets either side, so the two visibly do not join."""
-    road = set(_squares(grid, "#") + _squares(grid, "+"))
-    leaving = {EDGE_MIDDLES[side][0]: side for side in exit_sides}
-    under, over = [], []
-    half = ROAD_WIDTH // 2
-    for square in sorted(road):
-        r, c = square
-        x, y = _centre(square)
-        sides = [s for s, (dr, dc) in STEPS.items() if (r + dr, c + dc) in road]
-        sides += [leaving[square]] if square in leaving else []
-        if grid[r][c] == "+":
-            under += [_half_road(square, side) for side in ("W", "E")]
-            over.append(_bridge(square))
-            continue
-        under.append(
-            f'<rect x="{x - half}" y="{y - half}" width="{ROAD_WIDTH}" height="{ROAD_WIDTH}"'
-            f' fill="{ROAD}"/>'
-        )
-        under += [_half_road(square, side) for side in sides]
-    return under + over
-
-
-def _house(number: int, top_left) -> str:
-    r, c = top_left
-    x, y = LEFT + c * CELL + 5, TOP + r * CELL + 5
-    size = 2 * CELL - 10
-    return "".join(
-        [
-            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="6" fill="{HOUSE}"'
-            f' stroke="{HOUSE_EDGE}" stroke-width="3"/>',
-            _text(x + size // 2, y + 22, "house", 13, "#ffffff"),
-            _text(x + size // 2, y + size - 14, str(number), 40, "#ffffff", "bold"),
-        ]
-    )
-
-
-def _label(square, y: int, words: str) -> str:
-    """A drink's name under its mark; a long one is kept inside the tile on the first and
-    last column."""
-    x, _ = _centre(square)
-    if square[1] == 0 and len(words) > 5:
-        return _text(LEFT + 3, y, words, 9, INK, "bold", "start")
-    if square[1] == TILE_SIZE - 1 and len(words) > 5:
-        return _text(LEFT + SIZE - 3, y, words, 9, INK, "bold", "end")
-    return _text(x, y, words, 9, INK, "bold")
-
-
-def _drink(drink: str, square) -> str:
-    x, y = _centre(square)
-    return "".join(
-        [
-            f'<circle cx="{x}" cy="{y - 6}" r="15" fill="{DRINK_COLOURS[drink]}"'
-            f' stroke="{INK}" stroke-width="2"/>',
-            _text(x, y - 1, DRINK_LETTERS[drink], 15, INK, "bold"),
-            _label(square, y + 20, drink),
-        ]
-    )
-
-
 def _top_arrow() -> list[str]:
     x, y = LEFT + SIZE // 2, TOP - 10
     return [
@@ -288,38 +195,32 @@ def grid_svg(grid, houses: dict[int, tuple[int, int]], title: str) -> str:
     houses (number -> top-left square), titled `title`."""
     grid = tuple(grid)
     board = Board(list(grid), houses)
-    drinks = [
-        (DRINK_GLYPHS[grid[r][c]], (r, c)) for r, c in board.squares() if grid[r][c] in DRINK_GLYPHS
-    ]
+    frame = Frame(LEFT, TOP)
+    found = [DRINK_GLYPHS[glyph] for glyph in "".join(grid) if glyph in DRINK_GLYPHS]
     words = summary(
         {
             "roads": separate_roads(board),
             "bridges": _squares(grid, "+"),
             "houses": [{"number": number} for number in sorted(houses)],
-            "drinks": [{"drink": drink} for drink, _ in drinks],
+            "drinks": [{"drink": name} for name in found],
         }
     )
+    leaving = {EDGE_MIDDLES[side][0]: side for side in exits(grid)}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}"'
         f' viewBox="0 0 {WIDTH} {HEIGHT}" role="img">',
         f"<title>{title}: {words}; the top of the picture is the top of the map</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        _text(WIDTH // 2, 30, title, 16, INK, "bold"),
+        text(WIDTH // 2, 30, title, 16, INK, "bold"),
         *_top_arrow(),
-        f'<rect x="{LEFT}" y="{TOP}" width="{SIZE}" height="{SIZE}" fill="{PAPER}"/>',
+        *tile_ground(frame, (0, 0)),
+        *roads(frame, board, leaving),
+        *[house(frame, number, houses[number]) for number in sorted(houses)],
+        *drinks(frame, board),
+        tile_edge(frame, (0, 0)),
+        text(WIDTH // 2, TOP + SIZE + 30, words, 12),
+        "</svg>",
     ]
-    for i in range(1, TILE_SIZE):
-        parts.append(_line((LEFT + i * CELL, TOP), (LEFT + i * CELL, TOP + SIZE), GRID, 1))
-        parts.append(_line((LEFT, TOP + i * CELL), (LEFT + SIZE, TOP + i * CELL), GRID, 1))
-    parts += _roads(grid, exits(grid))
-    parts += [_house(number, houses[number]) for number in sorted(houses)]
-    parts += [_drink(drink, square) for drink, square in drinks]
-    parts.append(
-        f'<rect x="{LEFT}" y="{TOP}" width="{SIZE}" height="{SIZE}" fill="none"'
-        f' stroke="{INK}" stroke-width="2"/>'
-    )
-    parts.append(_text(WIDTH // 2, TOP + SIZE + 30, words, 12))
-    parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
 

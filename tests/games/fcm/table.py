@@ -216,3 +216,77 @@ def turn_five():
     supply["gardens"] -= 1
     state["bank"]["cash"] = 45
     return state
+
+
+def first_legal(board, map_state, candidates, check):
+    """The first of `candidates` that `check` allows, skipping quickly those on a taken
+    square (a refusal draws the map, which is slow)."""
+    from games.fcm.pieces import occupied, what_is_on
+
+    taken = occupied(map_state)
+    for squares, candidate in candidates:
+        if any(what_is_on(board, taken, square) for square in squares):
+            continue
+        try:
+            check(candidate)
+        except RuleViolation:
+            continue
+        return candidate
+    raise AssertionError("nowhere legal")
+
+
+def crowded_five():
+    """A crowded five-player board at turn 10, as a busy table has it: every starting
+    restaurant, a second restaurant coming soon and a drive-in, new houses with their gardens
+    and gardens beside printed houses, all sixteen campaigns out (tests/benchmarks.py places
+    them where each reaches the most houses) and demand on most houses, up to their cap."""
+    from games.fcm.pieces import block, garden_squares
+    from games.fcm.placement import check_garden, check_new_house
+    from tests.benchmarks import FCM_PLAYERS, with_every_campaign
+
+    state = copy.deepcopy(seated(FCM_PLAYERS).state)
+    map_state = state["board"]
+    board = board_of(map_state)
+    squares = list(board.squares())
+    for number, side in ((3, "E"), (6, "S"), (9, "W")):
+
+        def placed(top_left, side=side):
+            check_new_house(board, map_state, top_left, side)
+            return top_left
+
+        candidates = [(block(sq, 2, 2) + garden_squares(sq, side), list(sq)) for sq in squares]
+        top_left = first_legal(board, map_state, reversed(candidates), placed)
+        map_state["houses"].append({"number": number, "top_left": top_left, "garden": side,
+                                    "printed": False, "demand": []})  # fmt: skip
+        state["supply"]["houses"].remove(number)
+        state["supply"]["gardens"] -= 1
+    for number in (10, 15):
+        house = next(h for h in map_state["houses"] if h["number"] == number)
+        side = first_legal(
+            board, map_state,
+            [(garden_squares(house["top_left"], s), s) for s in "NESW"],
+            lambda s, n=number: check_garden(board, map_state, n, s),
+        )  # fmt: skip
+        house["garden"] = side
+        state["supply"]["gardens"] -= 1
+    for owner, status, drive_in in (("cat", "coming_soon", False), ("eve", "open", True)):
+
+        def allowed(spot):
+            check_restaurant(board, map_state, spot[0], spot[1], rule="FCM-REST-1",
+                             at_setup=False)  # fmt: skip
+            return spot
+
+        spots = [(block(sq, 2, 2), (list(sq), corner)) for sq in squares for corner in CORNERS]
+        top_left, entrance = first_legal(board, map_state, spots[len(spots) // 2 :], allowed)
+        map_state["restaurants"].append({"id": f"{owner}-2", "owner": owner,
+                                         "top_left": top_left, "entrance": entrance,
+                                         "status": status, "drive_in": drive_in})  # fmt: skip
+    for chain in map_state["restaurants"]:
+        chain["drive_in"] = chain["drive_in"] or chain["owner"] == "eve"
+    state = with_every_campaign(state)
+    goods = ("burger", "pizza", "beer", "lemonade", "soda")
+    for i, house in enumerate(sorted(state["board"]["houses"], key=lambda h: h["number"])):
+        cap = 5 if house["garden"] else 3
+        house["demand"] = [goods[(i + k) % 5] for k in range(i % (cap + 1))]
+    state.update(turn=10)
+    return state

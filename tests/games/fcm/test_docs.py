@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import games.fcm as fcm
+from games.fcm.board_picture import MAP_LEFT, MAP_TOP, SQUARE
 from tests.games.fcm.table import created, turn_five
 
 DOC = (Path(__file__).parents[3] / "docs" / "fcm.md").read_text("utf-8")
@@ -27,6 +28,14 @@ def test_the_example_state_is_a_valid_declared_position():
 
 def test_the_example_map_is_what_render_map_draws():
     assert block_after("<!-- example-map -->") == fcm.render_map(turn_five())
+
+
+def test_the_map_pictures_coordinates_are_the_codes():
+    """A page maps a touch to a square by the numbers the document gives."""
+    corner = f"`({MAP_LEFT} + {SQUARE} * col, {MAP_TOP} + {SQUARE} * row)`"
+    assert f"the {SQUARE}x{SQUARE} box whose top-left corner is {corner}" in " ".join(DOC.split())
+    for name, value in (("square-size", SQUARE), ("map-left", MAP_LEFT), ("map-top", MAP_TOP)):
+        assert f'`data-{name}="{value}"`' in DOC
 
 
 def test_the_example_tile_is_what_the_text_picture_draws():
