@@ -7,12 +7,23 @@ from . import cards, edition
 
 ACTOR = {"picker": "actor"}
 PLAYER = {"picker": "choose", "from": "players"}
-PILE = {"picker": "choose", "from": "labor_pool", "show": "{key|words}: {name}"}
+PILE = {
+    "picker": "choose",
+    "from": "labor_pool",
+    "show": "{key|words}: {name}",
+    "label": "Pile (and the employee face up on it)",
+}
 SKILL_NUMBERS = {
     "picker": "some_of",
     "choices": list(range(edition.SKILL_RANGE[0], edition.SKILL_RANGE[1] + 1)),
 }
-FACE_UP = {"picker": "printed", "from": "catalogue.employees", "key": "name", "show": "{name}"}
+FACE_UP = {
+    "picker": "printed",
+    "from": "catalogue.employees",
+    "key": "name",
+    "show": "{name}",
+    "label": "The card turned up in its place",
+}
 
 
 def employee_of(whose: str) -> dict:

@@ -40,7 +40,9 @@ class Employee(Schema):
 
     name = _name(required=True)
     department = _department(required=True)
-    skill = _integer(allow_none=True, load_default=None)
+    skill = _integer(
+        allow_none=True, load_default=None, metadata={"description": "Empty for an engineer."}
+    )
     salary = _integer(required=True)
     vp = fields.Boolean(load_default=False, metadata={"label": "VP"})
     engineer = fields.Boolean(load_default=False)
