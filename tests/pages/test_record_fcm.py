@@ -37,6 +37,13 @@ def test_a_starting_restaurant_placed_by_tapping_its_square(page, live_server):
     titles.first.click()
     form = panel.locator("details.record-form").first
 
+    form.get_by_role("button", name="Record").click()  # no square yet: the API names the field
+    refusal = form.get_by_role("alert")
+    expect(refusal.get_by_role("link")).to_have_text(
+        ["Top left: Missing data for required field.", "Entrance: Missing data for required field."]
+    )
+    expect(form.get_by_role("group", name="Top left").locator(".error-message")).to_be_visible()
+
     tap(page, 1, 1)  # on the road
     square = form.get_by_role("group", name="Top left")
     expect(square.get_by_label("Row")).to_have_value("1")
@@ -61,3 +68,26 @@ def test_a_starting_restaurant_placed_by_tapping_its_square(page, live_server):
     assert (restaurant["owner"], restaurant["top_left"], restaurant["entrance"]) == (
         "bob", [3, 8], "NW"
     )  # fmt: skip
+
+
+def test_every_action_of_the_game_has_a_form(page, live_server):
+    """Every type a player records is a form built from its description, with no code of the
+    page's own for any of them: told the game waits for all of them, the panel shows each."""
+    game_id, seats = new_game(page)
+    host(page, live_server, game_id, seat="table", token="not needed to build forms")
+    expect(page.locator("#record-panel details.record-form")).to_have_count(2)
+    forms = page.request.get("/api/fcm/event-types").json()["types"]
+    recorded = [form["type"] for form in forms if form["example"] and form["type"] != "fcm.created"]
+    page.evaluate(
+        """([game, types]) => fetch(`/api/games/${game}/state`).then((r) => r.json()).then((head) =>
+          document.dispatchEvent(new CustomEvent("tablelog:state", {detail: {
+            game, kind: "fcm", version: head.version, at: head.version, atHead: true,
+            state: head.state, seat: "table",
+            awaiting: {from: ["player:bob"], types, what: "everything", rule: "FCM-TURN-1"}}})))""",
+        [game_id, recorded],
+    )
+    titles = page.locator("#record-panel details.record-form > summary")
+    expect(titles).to_have_count(len(recorded))
+    for n in range(len(recorded)):
+        titles.nth(n).click()
+    expect(page.locator("#record-panel form button[type=submit]")).to_have_count(len(recorded))

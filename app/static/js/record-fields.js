@@ -377,12 +377,13 @@ export function refreshChoices(form, state, payload) {
   }
 }
 
-// A form sends nothing for an empty list or map; the payload has them, as the schema wants.
+// A form sends nothing for an empty list or map; the payload has them, as the schema wants,
+// but for a list that may not be empty, which the API then says is missing.
 export function completed(payload, description) {
   for (const field of description.fields) {
     const value = payload[field.name];
     if (value === undefined && field.required && field.picker?.name !== "actor") {
-      if (field.kind === "list") payload[field.name] = [];
+      if (field.kind === "list" && !field.min_items) payload[field.name] = []; // else "missing"
       if (field.kind === "map") payload[field.name] = {};
     }
     if (field.kind === "object" && isObject(value)) completed(value, field);
