@@ -12,6 +12,7 @@ from app import (
     cli,
     cors,
     docs,
+    event_types,
     forks,
     games,
     headers,
@@ -83,6 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(receipts.blp)
+    api.register_blueprint(event_types.blp)
     api.register_blueprint(dispute_threads.blp)
     api.register_blueprint(transcripts.blp)
     api.register_blueprint(stream.blp)

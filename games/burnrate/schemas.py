@@ -7,6 +7,7 @@ is legal, is a rule: `cards.py` and the rule modules refuse it with a RuleViolat
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from . import edition
+from . import pickers as pick
 
 
 def _integer(**kwargs):
@@ -27,7 +28,7 @@ def _department(**kwargs):
 
 
 def _skill_numbers():
-    return fields.List(_integer(), required=True)
+    return fields.List(_integer(), required=True, metadata=pick.SKILL_NUMBERS)
 
 
 def _explanation():
@@ -39,9 +40,11 @@ class Employee(Schema):
 
     name = _name(required=True)
     department = _department(required=True)
-    skill = _integer(allow_none=True, load_default=None)
+    skill = _integer(
+        allow_none=True, load_default=None, metadata={"description": "Empty for an engineer."}
+    )
     salary = _integer(required=True)
-    vp = fields.Boolean(load_default=False)
+    vp = fields.Boolean(load_default=False, metadata={"label": "VP"})
     engineer = fields.Boolean(load_default=False)
 
 
@@ -103,54 +106,65 @@ class VpCard(Schema):
 
 
 class PlayerAction(Schema):
-    player = _player(required=True)
+    player = _player(required=True, metadata=pick.ACTOR)
 
 
 class EmployeeDrafted(PlayerAction):
-    department = _department(required=True)
-    revealed = fields.Nested(Employee, required=True, allow_none=True)
+    department = _department(required=True, metadata=pick.PILE)
+    revealed = fields.Nested(Employee, required=True, allow_none=True, metadata=pick.FACE_UP)
 
 
 class HirePlayed(PlayerAction):
     """`department` null: no face-up employee may join, so the card is played for no effect."""
 
-    card = fields.Nested(SkillCard, required=True)
-    department = _department(required=True, allow_none=True)
-    revealed = fields.Nested(Employee, required=True, allow_none=True)
+    card = fields.Nested(SkillCard, required=True, metadata=pick.printed("HIRE"))
+    department = _department(required=True, allow_none=True, metadata=pick.PILE)
+    revealed = fields.Nested(Employee, required=True, allow_none=True, metadata=pick.FACE_UP)
 
 
 class BadHirePlayed(HirePlayed):
-    target = _player(required=True)
+    target = _player(required=True, metadata=pick.PLAYER)
+    card = fields.Nested(SkillCard, required=True, metadata=pick.printed("BAD_HIRE"))
 
 
 class FirePlayed(PlayerAction):
     cards = fields.List(
-        fields.Nested(SkillCard), required=True, validate=validate.Length(min=1, max=4)
+        fields.Nested(SkillCard, metadata=pick.printed("FIRE")),
+        required=True,
+        validate=validate.Length(min=1, max=4),
     )
-    employee = _name(required=True)
+    employee = _name(required=True, metadata=pick.OWN_EMPLOYEE)
 
 
 class PoachPlayed(FirePlayed):
-    target = _player(required=True)
+    target = _player(required=True, metadata=pick.PLAYER)
+    cards = fields.List(
+        fields.Nested(SkillCard, metadata=pick.printed("POACH")),
+        required=True,
+        validate=validate.Length(min=1, max=4),
+    )
+    employee = _name(required=True, metadata=pick.TARGET_EMPLOYEE)
 
 
 class FundingPlayed(PlayerAction):
-    card = fields.Nested(FundingCard, required=True)
+    card = fields.Nested(FundingCard, required=True, metadata=pick.printed("FUNDING"))
 
 
 class BadIdeaPlayed(PlayerAction):
-    target = _player(required=True)
-    card = fields.Nested(BadIdeaCard, required=True)
+    target = _player(required=True, metadata=pick.PLAYER)
+    card = fields.Nested(BadIdeaCard, required=True, metadata=pick.BAD_IDEA)
 
 
 class ReleasePlayed(PlayerAction):
-    card = fields.Nested(SkillCard, required=True)
-    bad_idea = _name(required=True)
+    card = fields.Nested(SkillCard, required=True, metadata=pick.printed("RELEASE"))
+    bad_idea = _name(required=True, metadata=pick.OWN_BAD_IDEA)
 
 
 class VpCardPlayed(PlayerAction):
-    card = fields.Nested(VpCard, required=True)
-    funding_changes = fields.Dict(keys=_player(), values=_integer(), load_default=dict)
+    card = fields.Nested(VpCard, required=True, metadata=pick.VP_CARD)
+    funding_changes = fields.Dict(
+        keys=_player(metadata=pick.PLAYER), values=_integer(), load_default=dict
+    )
 
 
 class CardsDiscarded(PlayerAction):

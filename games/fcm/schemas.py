@@ -8,6 +8,7 @@ Unknown fields are refused.
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from games.fcm import pickers as pick
 from games.fcm.data import EMPLOYEES, GOODS, MILESTONES
 from games.fcm.pieces import CORNERS, GARDEN_SIDES
 from games.fcm.working import ACTIONS
@@ -192,11 +193,12 @@ class SetupSchema(Schema):
     passed = fields.List(Name(), required=True)
 
 
-def Structure(**kwargs):
-    """{card id: boss id} for each card of the hand put to work (restructuring.py)."""
+def Structure(keys=None, values=None, **kwargs):
+    """{card id: boss id} for each card of the hand put to work (restructuring.py); `keys`
+    and `values` are the pickers a form offers for each (games/fcm/pickers.py)."""
     return fields.Dict(
-        keys=fields.String(validate=validate.Regexp(CARD_ID)),
-        values=fields.String(validate=validate.Regexp(CARD_ID)),
+        keys=fields.String(validate=validate.Regexp(CARD_ID), metadata=keys or {}),
+        values=fields.String(validate=validate.Regexp(CARD_ID), metadata=values or {}),
         **kwargs,
     )
 
@@ -290,49 +292,49 @@ class CreatedSchema(Schema):
 
 
 class StartingRestaurantPlacedSchema(Schema):
-    player = Name(required=True)
-    top_left = Square(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    top_left = Square(required=True, metadata=pick.SQUARE)
     entrance = fields.String(required=True, validate=validate.OneOf(CORNERS))
 
 
 class StartingRestaurantPassedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
 
 
 class ReserveCardSealedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
     commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
 
 
 class ReserveCardRevealedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
     money = fields.Integer(strict=True, required=True, validate=validate.OneOf(RESERVE_MONEY))
     nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
 
 
 class StructureChosenSchema(Schema):
-    player = Name(required=True)
-    structure = Structure(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    structure = Structure(required=True, keys=pick.IN_HAND, values=pick.BOSS)
 
 
 class StructureSealedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
     commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
 
 
 class StructureRevealedSchema(Schema):
-    player = Name(required=True)
-    structure = Structure(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    structure = Structure(required=True, keys=pick.IN_HAND, values=pick.BOSS)
     nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
 
 
 class TurnOrderPickedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
     place = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
 
 
 class RecruitedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
     cards = fields.List(
         fields.String(validate=validate.OneOf(tuple(EMPLOYEES))), required=True,
         validate=validate.Length(max=20),
@@ -340,71 +342,95 @@ class RecruitedSchema(Schema):
 
 
 class TrainingStepSchema(Schema):
-    card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    card = fields.String(
+        required=True, validate=validate.Regexp(CARD_ID), metadata=pick.ON_THE_BEACH
+    )
     into = fields.String(required=True, validate=validate.OneOf(tuple(EMPLOYEES)))
 
 
 class TrainedSchema(Schema):
-    player = Name(required=True)
-    trainer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    player = Name(required=True, metadata=pick.ACTOR)
+    trainer = fields.String(required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK)
     steps = fields.List(
         fields.Nested(TrainingStepSchema), required=True, validate=validate.Length(min=1, max=3)
     )
 
 
 class WorkingEndedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
 
 
 class CampaignPlacedSchema(CampaignPlacementSchema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    number = fields.Integer(
+        strict=True, required=True, validate=validate.Range(min=1, max=16),
+        metadata=pick.CAMPAIGN_TILE,
+    )  # fmt: skip
+    marketeer = fields.String(
+        required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK
+    )
+    top_left = Square(metadata=pick.SQUARE)
     duration = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
 
 
 class FoodTakenSchema(Schema):
-    player = Name(required=True)
-    cook = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    player = Name(required=True, metadata=pick.ACTOR)
+    cook = fields.String(required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK)
     food = fields.String(required=True, validate=validate.OneOf(FOODS))
 
 
 class DrinksTakenSchema(Schema):
-    player = Name(required=True)
-    card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    player = Name(required=True, metadata=pick.ACTOR)
+    card = fields.String(required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK)
     drink = fields.String(required=True, validate=validate.OneOf(DRINKS))
 
 
 class DrinksCollectedSchema(Schema):
     """`route`: road squares for a cart or truck, tiles [tile row, tile col] for a zeppelin."""
 
-    player = Name(required=True)
-    card = fields.String(required=True, validate=validate.Regexp(CARD_ID))
-    route = fields.List(Square(), required=True, validate=validate.Length(min=1, max=400))
+    player = Name(required=True, metadata=pick.ACTOR)
+    card = fields.String(required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK)
+    route = fields.List(
+        Square(metadata=pick.SQUARE), required=True, validate=validate.Length(min=1, max=400)
+    )
 
 
 class HousePlacedSchema(Schema):
-    player = Name(required=True)
-    developer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
-    number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
-    top_left = Square(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    developer = fields.String(
+        required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK
+    )
+    number = fields.Integer(
+        strict=True, required=True, validate=validate.Range(min=1, max=19),
+        metadata=pick.HOUSE_TILE,
+    )  # fmt: skip
+    top_left = Square(required=True, metadata=pick.SQUARE)
     garden = fields.String(required=True, validate=validate.OneOf(GARDEN_SIDES))
 
 
 class GardenAddedSchema(Schema):
-    player = Name(required=True)
-    developer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
-    house = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
+    player = Name(required=True, metadata=pick.ACTOR)
+    developer = fields.String(
+        required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK
+    )
+    house = fields.Integer(
+        strict=True, required=True, validate=validate.Range(min=1, max=19),
+        metadata=pick.HOUSE_WITHOUT_GARDEN,
+    )  # fmt: skip
     garden = fields.String(required=True, validate=validate.OneOf(GARDEN_SIDES))
 
 
 class RestaurantPlacedSchema(Schema):
-    player = Name(required=True)
-    manager = fields.String(required=True, validate=validate.Regexp(CARD_ID))
-    top_left = Square(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    manager = fields.String(required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK)
+    top_left = Square(required=True, metadata=pick.SQUARE)
     entrance = fields.String(required=True, validate=validate.OneOf(CORNERS))
 
 
 class RestaurantMovedSchema(RestaurantPlacedSchema):
-    restaurant = fields.String(required=True, validate=validate.Regexp(r"^.+-[123]$"))
+    restaurant = fields.String(
+        required=True, validate=validate.Regexp(r"^.+-[123]$"), metadata=pick.OWN_RESTAURANT
+    )
 
 
 class HouseServedSchema(Schema):
@@ -429,18 +455,22 @@ class DinnertimeEndedSchema(Schema):
 
 
 class FiredSchema(Schema):
-    player = Name(required=True)
-    cards = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    cards = fields.List(
+        fields.String(validate=validate.Regexp(CARD_ID), metadata=pick.TO_FIRE), required=True
+    )
 
 
 class FiringSealedSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
     commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
 
 
 class FiringRevealedSchema(Schema):
-    player = Name(required=True)
-    cards = fields.List(fields.String(validate=validate.Regexp(CARD_ID)), required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
+    cards = fields.List(
+        fields.String(validate=validate.Regexp(CARD_ID), metadata=pick.TO_FIRE), required=True
+    )
     nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
 
 
@@ -459,7 +489,7 @@ class CampaignRanSchema(Schema):
 
 
 class FreezerFilledSchema(Schema):
-    player = Name(required=True)
+    player = Name(required=True, metadata=pick.ACTOR)
     kept = CardCounts(GOODS, required=True)
 
 

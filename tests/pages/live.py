@@ -34,6 +34,7 @@ class LiveServer:
     """`app` served at `url` until `stop()`."""
 
     def __init__(self, app):
+        self.app = app
         self.server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

@@ -8,21 +8,23 @@
 // that refused. A field is the nearest element with data-field="<path>", or one whose
 // data-rules lists the rule; a problem with neither is shown in the summary alone.
 
-const summary = () => document.getElementById("error-summary");
+// `box` is the summary: the page's #error-summary unless a form has its own (js/record.js).
+const pageSummary = () => document.getElementById("error-summary");
 
-export function showProblem(form, problem) {
+export function showProblem(form, problem, box = pageSummary()) {
   const entries = problem.errors ? fieldErrors(form, problem.errors) : [ruleError(form, problem)];
   entries.sort(inFormOrder);
-  const list = summary().querySelector("ul");
+  const list = box.querySelector("ul");
   list.replaceChildren(...entries.map(summaryItem));
-  entries.forEach((entry, n) => entry.field && markField(entry, n));
-  summary().hidden = false;
-  summary().focus();
+  const prefix = form.id ? `${form.id}-` : "";
+  entries.forEach((entry, n) => entry.field && markField(entry, `${prefix}${n}`));
+  box.hidden = false;
+  box.focus();
 }
 
-export function clearProblems(form) {
-  summary().hidden = true;
-  summary().querySelector("ul").replaceChildren();
+export function clearProblems(form, box = pageSummary()) {
+  box.hidden = true;
+  box.querySelector("ul").replaceChildren();
   for (const message of form.querySelectorAll(".error-message")) message.remove();
   for (const field of form.querySelectorAll(".field-error")) field.classList.remove("field-error");
   for (const control of form.querySelectorAll("[aria-invalid]")) {
@@ -118,7 +120,7 @@ function markField(entry, n) {
   const { field, message } = entry;
   const paragraph = document.createElement("p");
   paragraph.className = "error-message";
-  paragraph.id = `error-${n}`;
+  paragraph.id = `error-${n}`; // "error-" marks it, for clearProblems to take it off again
   paragraph.textContent = message;
   const after = field.querySelector(":scope > .hint") ?? field.querySelector(":scope > legend, :scope > label");
   if (after) after.after(paragraph);

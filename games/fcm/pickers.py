@@ -1,0 +1,42 @@
+"""How a person names each payload value at the table, as data beside the schemas: the hints
+a form built from a schema offers in place of typing (app/forms.py says what each picker
+means). A square by clicking the map, a card of the chain by what it is, a campaign or house
+tile among those in the supply."""
+
+ACTOR = {"picker": "actor"}
+SQUARE = {"picker": "square"}
+CARD_LABEL = "{card|words} ({id})"
+
+
+def card_of_chain(*places: str) -> dict:
+    """One of the acting chain's cards, in one of `places` (hand, work, beach, busy)."""
+    return {
+        "picker": "choose",
+        "from": "chains.{player}.cards",
+        "where": {"place": list(places)},
+        "value": "id",
+        "show": CARD_LABEL,
+    }
+
+
+AT_WORK = card_of_chain("work")
+ON_THE_BEACH = card_of_chain("beach")
+TO_FIRE = card_of_chain("work", "beach")
+IN_HAND = card_of_chain("hand")
+BOSS = card_of_chain("work", "hand")
+OWN_RESTAURANT = {
+    "picker": "choose",
+    "from": "board.restaurants",
+    "where": {"owner": ["{player}"]},
+    "value": "id",
+    "show": "{id}, at {top_left}",
+}
+CAMPAIGN_TILE = {"picker": "choose", "from": "supply.campaigns"}
+HOUSE_TILE = {"picker": "choose", "from": "supply.houses"}
+HOUSE_WITHOUT_GARDEN = {
+    "picker": "choose",
+    "from": "board.houses",
+    "where": {"garden": [None]},
+    "value": "number",
+    "show": "House {number}",
+}
