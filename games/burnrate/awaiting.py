@@ -2,7 +2,7 @@
 the drafting player's pick, the play step of the player whose turn it is, the worker's end of
 a turn, or nothing once someone has won."""
 
-from . import edition
+from . import bankruptcy, edition
 from .words import plural
 
 PLAYS = [
@@ -24,6 +24,12 @@ def awaiting(state: dict, due: str | None) -> dict:
     if due is not None:
         return _wait([f"system:{due}"], [], f"the worker resolves {due.replace('_', ' ')}",
                      "BR-TURN-1")  # fmt: skip
+    out = bankruptcy.waiting(state)
+    if out is not None:
+        piles = ", ".join(sorted(bankruptcy.choices(state, out)))
+        what = (f"{out} is below zero and out: the table says which card lands on top of each"
+                f" empty pile ({piles}) with burnrate.went_bankrupt")  # fmt: skip
+        return _wait([f"player:{out}"], ["burnrate.went_bankrupt"], what, "BR-SALARY-2")
     if state["phase"] == "draft":
         player = state["draft"]["player"]
         what = f"{player} hires a face-up employee (the first hire)"

@@ -53,3 +53,20 @@ def test_a_won_game_waits_for_nobody():
         "what": "the game is over: ann won",
         "rule": "BR-WIN-1",
     }
+
+
+def test_a_bankruptcy_waits_for_the_table_to_say_which_card_lands_on_top():
+    """BR-SALARY-2: ruth goes out with two engineers for an empty pile; the worker stops; the
+    game waits for her went_bankrupt (recorded by her seat or the table's)."""
+    from tests.games.burnrate.test_bankruptcy import new_table, ruth_goes_out_with_two_engineers
+
+    table = new_table()
+    ruth_goes_out_with_two_engineers(table)
+    table.settle()
+    assert burnrate.awaiting(table.state) == {
+        "from": ["player:ruth"],
+        "types": ["burnrate.went_bankrupt"],
+        "what": "ruth is below zero and out: the table says which card lands on top of each"
+        " empty pile (development) with burnrate.went_bankrupt",
+        "rule": "BR-SALARY-2",
+    }
