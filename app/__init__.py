@@ -73,7 +73,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         app,
         spec_kwargs={
             "marshmallow_plugin": MarshmallowPlugin(schema_name),
-            "extra_plugins": [docs.ProblemDetails(), docs.EventExamples(svc.event_types)],
+            "extra_plugins": [
+                docs.ProblemDetails(),
+                docs.EventExamples(svc.event_types),
+                docs.WriteToken(),
+            ],
         },
     )
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):

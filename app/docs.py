@@ -10,6 +10,7 @@ from app.problems import MEDIA_TYPE
 blp = Blueprint("docs", __name__, template_folder="templates")
 
 METHODS = ("get", "post", "put", "patch", "delete")
+WRITE_TOKEN = "writeToken"
 
 
 class ProblemDetails(BasePlugin):
@@ -59,6 +60,30 @@ def document_event_types(api, event_types) -> None:
         if event_type.derived:
             component["x-derived"] = True
         api.spec.components.schema(event_type.name, component, schema=event_type.schema)
+
+
+class WriteToken(BasePlugin):
+    """The write token as an HTTP bearer scheme, declared on every operation that refuses a
+    request for its token (401 without one, 403 with one of no seat or the wrong seat:
+    app/auth.py), so Swagger UI's "Authorize" sends it where it is needed and nowhere else."""
+
+    SCHEME = {
+        "type": "http",
+        "scheme": "bearer",
+        "description": (
+            "A write token of the game, as `POST /api/games` answered it: `token` (the "
+            "table's recorder's: anyone's actions) or one of `seats` (a player's own)."
+        ),
+    }
+
+    def init_spec(self, spec):
+        spec.components.security_scheme(WRITE_TOKEN, self.SCHEME)
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        for operation in (operations or {}).values():
+            statuses = {str(status) for status in operation.get("responses", {})}
+            if statuses & {"401", "403"}:
+                operation.setdefault("security", [{WRITE_TOKEN: []}])
 
 
 @blp.route("/api/docs")

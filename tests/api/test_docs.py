@@ -1,6 +1,10 @@
 """The OpenAPI document and the docs page: every event type, with its example, offline."""
 
+import ast
+import inspect
 import re
+import sys
+import textwrap
 
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
@@ -91,3 +95,65 @@ def test_the_append_operation_shows_a_whole_body_for_every_event_type(client, ap
 def test_the_docs_page_shows_a_whole_body_to_post_for_each_recorded_type(client):
     page = client.get("/api/docs").get_data(as_text=True)
     assert "Example body:" in page and '"type": "fcm.recruited"' in page
+
+
+GUARDS = {"require_write_token", "require_table"}  # app/auth.py
+
+
+def called(function) -> set[str]:
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    return {
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+
+
+def checks_a_token(function, depth: int = 2) -> bool:
+    """Whether `function` calls a guard of app/auth.py, itself or through a helper of its
+    own module (`writable_head`, `written_head`)."""
+    names = called(function)
+    if names & GUARDS:
+        return True
+    module = sys.modules[inspect.unwrap(function).__module__]
+    helpers = [getattr(module, name, None) for name in names]
+    return depth > 0 and any(
+        checks_a_token(helper, depth - 1)
+        for helper in helpers
+        if inspect.isfunction(helper) and helper.__module__ == module.__name__
+    )
+
+
+def token_checking_operations(app) -> set[tuple[str, str]]:
+    """(method, OpenAPI path) of every route whose view checks a write token."""
+    found = set()
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            handler = getattr(getattr(view, "view_class", None), method.lower(), view)
+            if checks_a_token(handler):
+                found.add((method.lower(), re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)))
+    return found
+
+
+def test_the_write_token_is_declared_on_every_write_that_checks_one_and_on_no_other(client, app):
+    """So Swagger UI's "Authorize" sends the token where it is needed, and nowhere else."""
+    spec = client.get("/api/openapi.json").json
+    scheme = spec["components"]["securitySchemes"]["writeToken"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    declared = {
+        (method, path)
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if method != "parameters" and operation.get("security") == [{"writeToken": []}]
+    }
+    assert declared == token_checking_operations(app)
+    assert declared == {
+        ("post", "/api/games/{game_id}/events"),
+        ("post", "/api/games/{game_id}/seats/{seat}/token"),
+        ("post", "/api/games/{game_id}/undo"),
+        ("post", "/api/games/{game_id}/redo"),
+        ("post", "/api/games/{game_id}/disputes"),
+        ("post", "/api/games/{game_id}/disputes/{dispute}/replies"),
+        ("post", "/api/games/{game_id}/disputes/{dispute}/resolution"),
+    }
