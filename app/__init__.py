@@ -30,12 +30,6 @@ from app import transcript as transcripts
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
-DESCRIPTION = (
-    "Records physical tabletop games as an append-only log of events, rebuilds any past or "
-    "present state from it, resolves the automatic phases in background workers, and lets "
-    "anyone step through the history. Errors are RFC 9457 problem details."
-)
-
 
 def schema_name(schema) -> str:
     """Component names: the API's schemas by class name, a game's prefixed by its package,
@@ -57,7 +51,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api",
         OPENAPI_JSON_PATH="openapi.json",
-        API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}},
+        API_SPEC_OPTIONS={"info": {"description": docs.DESCRIPTION}},
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
     )

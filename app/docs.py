@@ -10,6 +10,24 @@ from app.problems import MEDIA_TYPE
 blp = Blueprint("docs", __name__, template_folder="templates")
 
 METHODS = ("get", "post", "put", "patch", "delete")
+DESCRIPTION = """\
+Records physical tabletop games as an append-only log of events, rebuilds any past or present \
+state from it, resolves the automatic phases in background workers, and lets anyone step \
+through the history. Errors are RFC 9457 problem details.
+
+**Reads are open; writes need a write token.** Creating a game (`POST /api/games`) answers \
+its tokens, once: `token`, the table's recorder's, which records anyone's actions, and \
+`seats`, one a player, which records that player's own. A write sends one as \
+`Authorization: Bearer <token>`; on this page, *Authorize* with it, then *Try it out*.
+
+**To record an action**, `POST /api/games/{game_id}/events` with `type`, `actor` and \
+`payload`: its request body offers a whole example for every event type a client records. \
+Each event type's payload is a schema of its own, named after the type, with its schema \
+version (`x-schema-version`); those marked `x-derived` are written by the workers only.
+
+[Where to start](/api) · [This document as JSON](/api/openapi.json) · \
+[The games, in a browser](/)
+"""
 WRITE_TOKEN = "writeToken"
 
 

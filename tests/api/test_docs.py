@@ -97,6 +97,15 @@ def test_the_docs_page_shows_a_whole_body_to_post_for_each_recorded_type(client)
     assert "Example body:" in page and '"type": "fcm.recruited"' in page
 
 
+def test_the_documents_description_says_how_to_write_and_its_links_answer(client):
+    description = client.get("/api/openapi.json").json["info"]["description"]
+    assert "Authorization: Bearer" in description and "Try it out" in description
+    links = re.findall(r"\]\((/[^)]*)\)", description)
+    assert "/api/openapi.json" in links
+    for link in links:
+        assert client.get(link).status_code == 200, link
+
+
 GUARDS = {"require_write_token", "require_table"}  # app/auth.py
 
 
