@@ -15,6 +15,7 @@ from apispec import BasePlugin
 from flask import Blueprint, Response, render_template, send_from_directory
 
 from app.problems import MEDIA_TYPE
+from events.seats import SEAT_REPLACED
 
 blp = Blueprint("docs", __name__, template_folder="templates")
 
@@ -80,8 +81,14 @@ class EventExamples(BasePlugin):
         content["examples"] = {
             event_type.name: {"summary": event_type.name, "value": event_type.example_body()}
             for event_type in self.event_types
-            if event_type.example_body() is not None and not event_type.name.endswith(".created")
+            if event_type.example_body() is not None and appended(event_type.name)
         }
+
+
+def appended(event_type: str) -> bool:
+    """Whether a client records this type through the append: a game's creation is POST
+    /api/games, a seat's new token POST .../seats/<seat>/token (the append refuses it)."""
+    return not event_type.endswith(".created") and event_type != SEAT_REPLACED
 
 
 def document_event_types(api, event_types) -> None:
