@@ -34,12 +34,6 @@ from app.rulebook import Rulebook
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
-DESCRIPTION = (
-    "Records physical tabletop games as an append-only log of events, rebuilds any past or "
-    "present state from it, resolves the automatic phases in background workers, and lets "
-    "anyone step through the history. Errors are RFC 9457 problem details."
-)
-
 
 def schema_name(schema) -> str:
     """Component names: the API's schemas by class name, a game's prefixed by its package,
@@ -61,7 +55,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api",
         OPENAPI_JSON_PATH="openapi.json",
-        API_SPEC_OPTIONS={"info": {"description": DESCRIPTION}},
+        API_SPEC_OPTIONS={"info": {"description": docs.DESCRIPTION}},
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
     )
@@ -78,7 +72,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         app,
         spec_kwargs={
             "marshmallow_plugin": MarshmallowPlugin(schema_name),
-            "extra_plugins": [docs.ProblemDetails(), docs.EventExamples(svc.event_types)],
+            "extra_plugins": [
+                docs.ProblemDetails(),
+                docs.EventExamples(svc.event_types),
+                docs.WriteToken(),
+            ],
         },
     )
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):

@@ -6,8 +6,9 @@ carries an ETag: it may be kept and revalidated (`no-cache`), which is what make
 If-None-Match's 304 worth asking for. A view that sets Cache-Control itself keeps its own.
 
 Security: no MIME sniffing, no Referer leaving the service, no framing, and a Content Security
-Policy that allows nothing to load. The one page that needs anything, /api/docs, has one inline
-stylesheet and no script; its <style> carries a per-answer nonce that the policy names.
+Policy that allows nothing to load. A page that loads files sets a policy of its own (the pages,
+app/pages.py; the API docs, app/docs.py: this service's own scripts and styles); a template's
+inline stylesheet carries a per-answer nonce (csp_nonce()) that the policy then names.
 """
 
 import secrets

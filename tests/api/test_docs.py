@@ -1,10 +1,19 @@
-"""The OpenAPI document and the docs page: every event type, with its example, offline."""
+"""The OpenAPI document and the docs page: every event type, with its example; the write token
+declared where a write needs it; Swagger UI served from this service alone, so it works
+offline."""
 
+import ast
+import inspect
 import re
+import sys
+import textwrap
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
 
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
 from games import GameRegistry, configured_modules
+from tests.api.helpers import append
 
 
 def registered_types():
@@ -24,6 +33,24 @@ def test_every_event_type_is_in_the_openapi_document_with_a_loadable_example(cli
     assert any(name.startswith("burnrate.") for name in schemas)
 
 
+def test_every_example_of_the_append_is_one_it_accepts(client, app):
+    """Each example body, posted in order to the game its examples follow, is recorded or
+    refused by a rule of the game (422), never as a body the append does not take (400)."""
+    spec = client.get("/api/openapi.json").json
+    post = spec["paths"]["/api/games/{game_id}/events"]["post"]
+    examples = post["requestBody"]["content"]["application/json"]["examples"]
+    event_types = {t.name: t for t in app.extensions["tablelog"].event_types}
+    games = {}
+    for name, example in examples.items():
+        kind = name.split(".")[0] if "." in name else "burnrate"
+        if kind not in games:
+            created = client.post("/api/games", json=event_types[f"{kind}.created"].example_body())
+            games[kind] = (created.json["id"], created.json["token"])
+        game_id, token = games[kind]
+        answer = append(client, game_id, token, example["value"])
+        assert answer.status_code in (201, 422), (name, answer.json)
+
+
 def test_every_operation_has_a_summary_and_documents_its_errors(client):
     spec = client.get("/api/openapi.json").json
     for path, item in spec["paths"].items():
@@ -33,16 +60,6 @@ def test_every_operation_has_a_summary_and_documents_its_errors(client):
             assert operation.get("summary"), (method, path)
             if method == "post" and path.endswith("/events"):
                 assert {"400", "401", "403", "409", "412", "422"} <= set(operation["responses"])
-
-
-def test_the_docs_page_lists_everything_and_loads_nothing_from_elsewhere(client):
-    page = client.get("/api/docs")
-    assert page.status_code == 200 and page.content_type.startswith("text/html")
-    html = page.data.decode()
-    assert "/api/games/{game_id}/events" in html
-    for event_type in registered_types():
-        assert f'id="event-{event_type.name}"' in html
-    assert not re.search(r'<(script|link|img)[^>]+(src|href)="https?://', html)
 
 
 def test_api_answers_an_index_whose_links_all_answer(client):
@@ -81,13 +98,143 @@ def test_the_append_operation_shows_a_whole_body_for_every_event_type(client, ap
     examples = post["requestBody"]["content"]["application/json"]["examples"]
     event_types = app.extensions["tablelog"].event_types
     posted = {t.name for t in event_types if t.example_body() and not t.name.endswith(".created")}
-    assert set(examples) == posted
+    assert set(examples) == posted - {"seat_replaced"}  # replaced at .../seats/<seat>/token
     assert examples["fcm.recruited"]["value"] == {
         "type": "fcm.recruited", "actor": "player:ann",
         "payload": {"player": "ann", "cards": ["waitress", "kitchen_trainee"]},
     }  # fmt: skip
 
 
-def test_the_docs_page_shows_a_whole_body_to_post_for_each_recorded_type(client):
-    page = client.get("/api/docs").get_data(as_text=True)
-    assert "Example body:" in page and '"type": "fcm.recruited"' in page
+class Refs(HTMLParser):
+    """What a page makes the browser fetch: each script's src and each link's href."""
+
+    def __init__(self):
+        super().__init__()
+        self.refs = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script" and attrs.get("src"):
+            self.refs.append(attrs["src"])
+        elif tag == "link" and attrs.get("href"):
+            self.refs.append(attrs["href"])
+
+
+def fetched_by(html: str) -> list[str]:
+    parser = Refs()
+    parser.feed(html)
+    return parser.refs
+
+
+def test_the_docs_page_is_swagger_ui_on_the_services_own_document(client):
+    page = client.get("/api/docs")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert 'data-spec="/api/openapi.json"' in page.text
+    refs = fetched_by(page.text)
+    assert "/api/docs/swagger-ui/swagger-ui-bundle.js" in refs
+    assert "/static/js/api-docs.js" in refs
+    assert "/api/docs/swagger-ui/swagger-ui.css" in refs
+
+
+def test_the_docs_page_and_its_assets_load_nothing_from_elsewhere(client):
+    """Every script and stylesheet is this service's, and answers; the stylesheets draw
+    from data: URLs only and import nothing."""
+    html = client.get("/api/docs").text
+    assert "<script>" not in html and "<style" not in html  # nothing inline
+    for ref in fetched_by(html):
+        url = urlsplit(urljoin("http://localhost/api/docs", ref))
+        assert url.netloc == "localhost", ref
+        asset = client.get(ref)
+        assert asset.status_code == 200, ref
+        if asset.mimetype == "text/css":
+            css = asset.text
+            assert "@import" not in css, ref
+            assert all(
+                u.strip("\"'").startswith("data:") for u in re.findall(r"url\(([^)]*)\)", css)
+            )
+        asset.close()
+
+
+def test_the_docs_page_runs_only_this_services_scripts(client):
+    page = client.get("/api/docs")
+    policy = dict(
+        d.strip().split(" ", 1) for d in page.headers["Content-Security-Policy"].split(";")
+    )
+    assert policy["default-src"] == "'none'"
+    assert policy["script-src"] == policy["style-src"] == policy["connect-src"] == "'self'"
+    assert policy["img-src"] == "'self' data:"  # Swagger UI's icons
+    assert policy["frame-ancestors"] == "'none'"
+    assert page.headers["X-Frame-Options"] == "DENY"
+    assert page.headers["X-Content-Type-Options"] == "nosniff"
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_documents_description_says_how_to_write_and_its_links_answer(client):
+    description = client.get("/api/openapi.json").json["info"]["description"]
+    assert "Authorization: Bearer" in description and "Try it out" in description
+    links = re.findall(r"\]\((/[^)]*)\)", description)
+    assert "/api/openapi.json" in links
+    for link in links:
+        assert client.get(link).status_code == 200, link
+
+
+GUARDS = {"require_write_token", "require_table"}  # app/auth.py
+
+
+def called(function) -> set[str]:
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    return {
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+
+
+def checks_a_token(function, depth: int = 2) -> bool:
+    """Whether `function` calls a guard of app/auth.py, itself or through a helper of its
+    own module (`writable_head`, `written_head`)."""
+    names = called(function)
+    if names & GUARDS:
+        return True
+    module = sys.modules[inspect.unwrap(function).__module__]
+    helpers = [getattr(module, name, None) for name in names]
+    return depth > 0 and any(
+        checks_a_token(helper, depth - 1)
+        for helper in helpers
+        if inspect.isfunction(helper) and helper.__module__ == module.__name__
+    )
+
+
+def token_checking_operations(app) -> set[tuple[str, str]]:
+    """(method, OpenAPI path) of every route whose view checks a write token."""
+    found = set()
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            handler = getattr(getattr(view, "view_class", None), method.lower(), view)
+            if checks_a_token(handler):
+                found.add((method.lower(), re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)))
+    return found
+
+
+def test_the_write_token_is_declared_on_every_write_that_checks_one_and_on_no_other(client, app):
+    """So Swagger UI's "Authorize" sends the token where it is needed, and nowhere else."""
+    spec = client.get("/api/openapi.json").json
+    scheme = spec["components"]["securitySchemes"]["writeToken"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    declared = {
+        (method, path)
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if method != "parameters" and operation.get("security") == [{"writeToken": []}]
+    }
+    assert declared == token_checking_operations(app)
+    assert declared == {
+        ("post", "/api/games/{game_id}/events"),
+        ("post", "/api/games/{game_id}/seats/{seat}/token"),
+        ("post", "/api/games/{game_id}/undo"),
+        ("post", "/api/games/{game_id}/redo"),
+        ("post", "/api/games/{game_id}/disputes"),
+        ("post", "/api/games/{game_id}/disputes/{dispute}/replies"),
+        ("post", "/api/games/{game_id}/disputes/{dispute}/resolution"),
+    }

@@ -9,6 +9,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 from tests.pages.live import LiveServer, launch_chromium
+from tests.pages.test_api_docs import try_out_joes_first_hire
 from tests.pages.test_new_burnrate import LABOR_POOL
 from tests.pages.test_new_burnrate import fill_in as fill_in_burnrate
 from tests.pages.test_new_fcm import lay
@@ -71,6 +72,10 @@ def take(browser, url):
     page.screenshot(path=OUT / "new-fcm-tiles.png")
     page.get_by_role("dialog").get_by_role("button", name="Cancel").click()
     page.screenshot(path=OUT / "new-fcm.png", full_page=True)
+
+    _, _, append = try_out_joes_first_hire(page)
+    append.evaluate("operation => operation.scrollIntoView({block: 'start'})")
+    page.screenshot(path=OUT / "api-docs.png")
     page.close()
 
 
