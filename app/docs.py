@@ -41,8 +41,12 @@ its tokens, once: `token`, the table's recorder's, which records anyone's action
 Each event type's payload is a schema of its own, named after the type, with its schema \
 version (`x-schema-version`); those marked `x-derived` are written by the workers only.
 
+**A refusal names its rule** (`rule`, with `rule_href`): `GET /api/rules/{id}` says the rule \
+in plain words and what the engine does with it; a problem's `type` is a path on the service \
+(`/problems/{slug}`).
+
 [Where to start](/api) · [This document as JSON](/api/openapi.json) · \
-[The games, in a browser](/)
+[The rules](/api/rules) · [The games, in a browser](/)
 """
 WRITE_TOKEN = "writeToken"
 
