@@ -116,6 +116,7 @@ function settle() {
   root.querySelector("[data-version-text]").textContent = `${version} events`;
   root.querySelector("[data-permalink]").href = `/games/${gameId}?at=${at}`;
   document.title = `${gameName}${atHead ? "" : `, step ${at}`} · tablelog`;
+  localTimes([stepBox], moment);
   markLog();
   tellNews();
   announce();
@@ -199,13 +200,15 @@ window.addEventListener("popstate", () => {
 
 // --- FCM's map as a picture --------------------------------------------------------------
 
-// The map in text stays until GET .../map.svg answers (404 while the service draws none);
-// then the SVG goes in its place and the text folds away below it.
+// The map in text stays until GET .../map.svg answers (404 while the service draws none:
+// then the page stops asking); the SVG goes in its place and the text folds away below it.
+let svgDrawn = true;
 async function drawMap(container) {
   const figure = container.querySelector("[data-map-svg]");
-  if (!figure) return;
+  if (!figure || !svgDrawn) return;
   try {
     const response = await fetch(figure.dataset.mapSvg);
+    if (response.status === 404) svgDrawn = false;
     if (!response.ok) return;
     const parsed = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
     const svg = parsed.documentElement;
@@ -317,11 +320,14 @@ document.addEventListener("tablelog:recorded", () => {
 
 // --- this device ---------------------------------------------------------------------------
 
-const local = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-function localTimes(items) {
+// Times in this device's own zone (the page says UTC without script): the log's as a time
+// of day, the step's in full.
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const moment = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+function localTimes(items, format = clock) {
   for (const item of items) {
     for (const time of item.querySelectorAll("time[datetime]")) {
-      time.textContent = local.format(new Date(time.dateTime));
+      time.textContent = format.format(new Date(time.dateTime));
     }
   }
 }
