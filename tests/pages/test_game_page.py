@@ -5,6 +5,7 @@ the API's sentences), and its parts are served alone for js/game.js."""
 import re
 
 import pytest
+from jinja2 import ChoiceLoader, DictLoader
 
 from tests.games.burnrate import test_rulebook_examples as examples
 from tests.games.fcm.table import legal_spot
@@ -63,6 +64,7 @@ def test_a_burn_rate_game_at_its_head_shows_the_table_and_what_it_waits_for(clie
     assert f'<output data-at-text for="at">{version}</output> of' in html
     assert "joe plays up to 4 cards, or discards, then ends the turn" in html
     assert "Waiting for joe:" in html
+    assert "<dt>Turn</dt><dd>3</dd>" in html and "<dt>Playing</dt><dd>joe</dd>" in html
     for department in ("Sales", "Development", "HR", "Finance"):
         assert f'<th scope="row">{department}</th>' in html
     assert "Free Internet Access" in html and "Online Grocery Store" in html
@@ -105,6 +107,19 @@ def test_a_withdrawn_event_is_struck_through_in_the_log(client, burnrate):
     assert re.search(rf'id="seq-{played}"[^>]*class="event withdrawn"', html)
     assert f"withdrawn by step {played + 1}" in html
     assert "admin withdrew seq" in html
+
+
+def test_a_dispute_shows_at_its_step_and_a_new_token_is_said(client, burnrate):
+    headers = {"Authorization": f"Bearer {burnrate.token}"}
+    opened = {"seq": 3, "author": "player:ruth", "text": "Joe picked before the deal was agreed"}
+    assert client.post(f"{burnrate.href}/disputes", json=opened, headers=headers).status_code == 201
+    assert client.post(f"{burnrate.href}/seats/ruth/token", headers=headers).status_code == 201
+    html = client.get(f"/games/{burnrate.game_id}").text
+    item = html[html.index('<li id="seq-3"') : html.index('<li id="seq-4"')]
+    assert "Dispute 1 (open): Joe picked before the deal was agreed" in item
+    assert "admin gave ruth&#39;s seat a new write token" in html
+    step = client.get(f"/games/{burnrate.game_id}?at=3").text
+    assert "Dispute 1 (open): Joe picked before the deal was agreed" in step.split("The log")[0]
 
 
 def test_an_fcm_game_shows_its_map_in_text_and_its_chains(client):
@@ -150,8 +165,14 @@ def test_the_record_panel_comes_in_when_it_exists(client, burnrate, app, tmp_pat
     monkeypatch.setattr(app, "static_folder", str(tmp_path))
     (tmp_path / "js").mkdir()
     (tmp_path / "js" / "record.js").write_text("")
-    html = client.get(f"/games/{burnrate.game_id}").text
+    panel = DictLoader({"pages/record.html": "<p>The panel for {{ game.id }} at {{ at }}</p>"})
+    monkeypatch.setattr(app.jinja_env, "loader", ChoiceLoader([panel, app.jinja_env.loader]))
+    html = client.get(f"/games/{burnrate.game_id}?at=4").text
     assert html.index("js/record.js") < html.index("js/game.js")  # listening before the first
+    assert (
+        f'<section id="record" aria-label="Record">\n<p>The panel for {burnrate.game_id} at 4</p>'
+        in html
+    )
 
 
 def funding(html: str, player: str) -> int:
@@ -162,3 +183,9 @@ def funding(html: str, player: str) -> int:
 def escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
         "'", "&#39;").replace('"', "&#34;")  # fmt: skip
+
+
+@pytest.mark.parametrize("part", ["", "?at=2", "/step?at=2", "/log?after=3"])
+def test_the_game_page_runs_only_this_services_scripts(client, burnrate, part):
+    policy = client.get(f"/games/{burnrate.game_id}{part}").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe" not in policy
