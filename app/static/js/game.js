@@ -48,7 +48,8 @@ let view = readView(stepBox); // {game, kind, version, at, atHead, state, awaiti
 let version = view.version; // the head as far as this page knows
 let following = view.atHead; // at the head: live updates move the page along
 let unseen = 0; // events recorded since the page left the head
-let asked = 0; // the latest step asked for: an older answer arriving late is dropped
+let asked = 0; // the latest request for a step: an older answer arriving late is dropped
+let aimed = view.at; // the step asked for last, so that keys pressed quickly add up
 
 function readView(container) {
   return JSON.parse(container.querySelector("#step-data").textContent);
@@ -58,6 +59,7 @@ function readView(container) {
 
 async function show(at, { push = true } = {}) {
   const ticket = ++asked;
+  aimed = at === "head" ? version : at;
   const query = at === "head" ? "" : `?at=${at}`;
   let html;
   try {
@@ -65,7 +67,10 @@ async function show(at, { push = true } = {}) {
     if (!response.ok) throw new Error(`${response.status}`);
     html = await response.text();
   } catch {
-    if (ticket === asked) say("This step could not be loaded: is the service reachable?");
+    if (ticket === asked) {
+      aimed = view.at;
+      say("This step could not be loaded: is the service reachable?");
+    }
     return;
   }
   const next = document.createElement("template");
@@ -87,7 +92,7 @@ function here() {
 }
 
 function target(step) {
-  const moves = { first: 1, back: view.at - 1, forward: view.at + 1, last: "head" };
+  const moves = { first: 1, back: aimed - 1, forward: aimed + 1, last: "head" };
   const at = step in moves ? moves[step] : Number(step);
   if (at === "head" || at >= version) return "head";
   return at >= 1 ? at : null;
@@ -190,7 +195,7 @@ document.addEventListener("keydown", (event) => {
   if (!step) return;
   const at = target(step);
   event.preventDefault();
-  if (at !== null && !(at === "head" && following)) show(at);
+  if (at !== null && !(at === "head" && aimed === version)) show(at);
 });
 
 window.addEventListener("popstate", () => {
