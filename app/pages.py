@@ -1,21 +1,41 @@
-"""The pages people read at the table: the games, newest first, and a form for a new game.
+"""The pages people read at the table: the games, newest first, a form for a new game, and
+one game at any step (`/games/<id>?at=N`).
 
 They are clients of the same services the JSON API uses. The list reads the catalog that
 GET /api/games reads; a form does not create anything itself: its script posts the body it
 builds to POST /api/games, so a game is created by one code path whatever asks, and a refusal
 is the API's problem document, shown beside the field it names (app/static/js/errors.js).
-Templates are under templates/pages/, one a page, all extending pages/base.html.
+The game page shows what GET /api/games/<id>/replay/<N> answers, in a form people read: the
+board after step N, the event in words and what it changed, what the game then waits for,
+and the whole log as sentences (replays/steps.py, the API's own). It is whole without script;
+js/game.js then steps through it with the part that changes with the step
+(`/games/<id>/step?at=N`) and follows the game live, adding the log's new entries
+(`/games/<id>/log?after=N`). Boards are drawn by kind (BOARDS below, pages/board_<kind>.html).
+
+Templates are under templates/pages/, one a page, all extending pages/base.html; a name that
+starts with `_` is a part of a page.
 """
 
+import copy
+import json
 import random
 from datetime import datetime
+from pathlib import Path
 
-from flask import Blueprint, Response, abort, render_template, request
+import jsonpatch
+from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from app.context import services
 from events import keys
+from games.burnrate import company as burnrate_company
+from games.burnrate import draft as burnrate_draft
+from games.burnrate.edition import DEPARTMENT_NAMES, DEPARTMENTS
 from games.errors import RuleViolation
 from projections.catalog import Catalog, summary
+from projections.state import NoSuchGame
+from replays.sentences import who
+from replays.steps import replay, told
+from replays.transcript import flat, written
 
 blp = Blueprint("pages", __name__, template_folder="templates")
 
@@ -27,6 +47,9 @@ POLICY = (
 )
 NAMES = {"burnrate": "Burn Rate", "fcm": "Food Chain Magnate"}
 NEWEST = 50  # games on the front page
+CHANGES_SHOWN = 12  # changes of a step listed before the rest fold away
+SHORT = 60  # characters of a value shown in a change
+DEPTH = 4  # how deep an explanation is written out, as in the transcript
 
 
 @blp.after_request
@@ -38,6 +61,9 @@ def policy(response: Response) -> Response:
 @blp.app_template_filter("kind_name")
 def kind_name(kind: str) -> str:
     return NAMES.get(kind, kind)
+
+
+blp.add_app_template_filter(who, "who")
 
 
 @blp.app_template_filter("when")
@@ -67,9 +93,189 @@ def new_game():
     return render_template(f"pages/new_{kind}.html", kind=kind, map_shapes=shapes)
 
 
+@blp.app_template_filter("clock")
+def clock(instant: str) -> str:
+    """An event's time of day: `06:52 UTC`."""
+    return f"{datetime.fromisoformat(instant.replace('Z', '+00:00')):%H:%M} UTC"
+
+
+@blp.app_template_filter("explained")
+def explained(value, depth: int = 0) -> list[tuple[str, object, bool]]:
+    """An explanation's entries as (name, value, nested): a nested value is listed in turn,
+    any other is said in words (replays/transcript.py writes the same in Markdown)."""
+    items = value.items() if isinstance(value, dict) else enumerate(value, start=1)
+    entries = []
+    for name, inner in items:
+        nested = isinstance(inner, dict | list) and not flat(inner) and depth < DEPTH
+        entries.append((str(name).replace("_", " "), inner if nested else written(inner), nested))
+    return entries
+
+
+@blp.route("/games/<game_id>")
+def game(game_id):
+    """One game at step `?at=N` (the head by default): the board, what the step changed,
+    what the game waits for, and the log. The record panel goes in its own section."""
+    view = at_step(game_id, asked_step())
+    log = told(services().projector, game_id, 1, view["version"])
+    record_js = Path(current_app.static_folder, "js", "record.js").is_file()
+    return render_template("pages/game.html", **view, log=log, record_js=record_js)
+
+
+@blp.route("/games/<game_id>/step")
+def game_step(game_id):
+    """The part of the game page that changes with the step, which js/game.js swaps in."""
+    return render_template("pages/_step.html", **at_step(game_id, asked_step()))
+
+
+@blp.route("/games/<game_id>/log")
+def game_log(game_id):
+    """The log's entries after seq `?after=N`, as the game page lists them."""
+    after = request.args.get("after", "0")
+    if not after.isdigit():
+        abort(404, "?after= names a seq: a whole number.")
+    version = services().projector.meta(game_id)["version"]
+    log = told(services().projector, game_id, int(after) + 1, version)
+    return render_template("pages/_log.html", log=log, game={"id": game_id}, at=None)
+
+
 @blp.errorhandler(404)
 def missing(error):
     return render_template("pages/missing.html", message=error.description), 404
+
+
+@blp.errorhandler(NoSuchGame)
+def no_such_game(error):
+    return render_template("pages/missing.html", message=f"There is no game {error}."), 404
+
+
+def asked_step() -> int | None:
+    """The step `?at=` asks for, None for the head."""
+    at = request.args.get("at")
+    if at is None or at == "":
+        return None
+    if not at.isdigit():
+        abort(404, "?at= names a step: a whole number from 1.")
+    return int(at)
+
+
+def at_step(game_id: str, at: int | None) -> dict:
+    """What the game page shows at step `at`: the replay step (the event, its sentence, the
+    state after it, its patch, explanation, awaiting and disputes) in words and pictures."""
+    svc = services()
+    meta = svc.projector.meta(game_id)
+    version, kind = meta["version"], meta["kind"]
+    at = version if at is None else at
+    if not 1 <= at <= version:
+        abort(404, f"Game {game_id} has steps 1 to {version}.")
+    [step] = replay(svc.projector, game_id, at, at)
+    before = svc.projector.state_at(game_id, at - 1, kind) if at > 1 else None
+    game, state = svc.games.get(kind), step["state"]
+    data = {"game": game_id, "kind": kind, "version": version, "at": at,
+            "atHead": at == version, "state": state, "awaiting": step["awaiting"]}  # fmt: skip
+    return {
+        "game": summary(game_id, meta),
+        "at": at,
+        "version": version,
+        "at_head": at == version,
+        "step": step,
+        "changes": changes(step["patch"], before),
+        "changes_shown": CHANGES_SHOWN,
+        "board": BOARDS[kind](game, state) if kind in BOARDS else None,
+        "board_template": f"pages/board_{kind}.html",
+        "data": data,
+    }
+
+
+def changes(patch: list[dict], before) -> list[dict]:
+    """A step's RFC 6902 patch as people read it: each change's place in the state dotted
+    (`chains.ann.cash`) and the value it had and has, short. The operations are applied one
+    by one to read each old value where that operation found it."""
+    doc, said = copy.deepcopy(before), []
+    for operation in patch:
+        place = dotted(operation["path"])
+        was = pointed(doc, operation["path"]) if operation["op"] in ("replace", "remove") else None
+        if operation["op"] in ("move", "copy"):
+            said.append({"path": place, "how": operation["op"], "was": dotted(operation["from"])})
+        else:
+            value = short(operation["value"]) if "value" in operation else None
+            how = {"replace": "changed", "add": "added", "remove": "removed"}[operation["op"]]
+            said.append({"path": place, "how": how, "was": short(was), "now": value})
+        doc = jsonpatch.apply_patch(doc, [operation])
+    return said
+
+
+def dotted(pointer: str) -> str:
+    parts = pointer.split("/")[1:]
+    return ".".join(p.replace("~1", "/").replace("~0", "~") for p in parts) or "(the whole state)"
+
+
+def pointed(doc, pointer: str):
+    return jsonpatch.JsonPointer(pointer).resolve(doc, None)
+
+
+def short(value) -> str:
+    """A value in a few words: a card by its name, a short list spelled out, else JSON cut."""
+    if isinstance(value, dict) and isinstance(value.get("name"), str):
+        said = value["name"] + (f" ({value['id']})" if "id" in value else "")
+    elif isinstance(value, dict) and isinstance(value.get("id"), str):
+        said = value["id"]
+    elif isinstance(value, list) and not flat(value):
+        said = f"{len(value)} entries"
+    elif isinstance(value, dict):
+        said = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    else:
+        said = written(value)
+    return said if len(said) <= SHORT else said[: SHORT - 1] + "…"
+
+
+def burnrate_board(game, state: dict) -> dict:
+    """Burn Rate's table: each company's departments with their heads (BR-ORG-1, the game's
+    own `head`), engineers, contractors, BAD IDEAs, funding and hand; the four face-up piles."""
+    companies = []
+    for player in state["players"]:
+        company = state["companies"][player]
+        departments = []
+        for department in DEPARTMENTS:
+            head = burnrate_company.head(company, department)
+            staff = burnrate_company.staff(company, department)
+            others = [e for e in staff if e is not head]
+            departments.append({"name": DEPARTMENT_NAMES[department], "id": department,
+                                "head": head, "others": others})  # fmt: skip
+        engineers = [e for e in company["employees"] if e["engineer"]]
+        companies.append({"player": player, **company, "departments": departments,
+                          "engineers": engineers})  # fmt: skip
+    piles = [(DEPARTMENT_NAMES[d], d, state["labor_pool"][d]) for d in DEPARTMENTS]
+    return {"companies": companies, "piles": piles, "situation": burnrate_situation(state)}
+
+
+def burnrate_situation(state: dict) -> list[tuple[str, object]]:
+    """Where the game stands: its phase, and whose turn or pick it is."""
+    if state["phase"] == "draft":
+        picks = state["draft"]["picks"]
+        size = burnrate_draft.draft_size(state)
+        return [("Phase", "the first hire"), ("Pick", f"{picks + 1} of {size}"),
+                ("Hiring", state["draft"]["player"])]  # fmt: skip
+    if state["phase"] == "over":
+        return [("Phase", "over"), ("Winner", state["winner"])]
+    turn = state["turn"]
+    return [("Turn", turn["number"]), ("Playing", turn["player"]),
+            ("Turn step", turn["step"]), ("Cards played", turn["played"])]  # fmt: skip
+
+
+def fcm_board(game, state: dict) -> dict:
+    """Food Chain Magnate's map, drawn in text by the game (the page swaps in the SVG when
+    the service draws one), and each chain's cash and stock."""
+    chains = [{"name": name, **state["chains"][name]} for name in state["turn_order"]]
+    working = (state.get("working") or {}).get("player")
+    situation = [("Turn", state["turn"]), ("Phase", state["phase"].replace("_", " ")),
+                 ("Turn order", ", ".join(state["turn_order"]))]  # fmt: skip
+    if working:
+        situation.append(("Working", working))
+    situation.append(("Bank", f"${state['bank']['cash']}"))
+    return {"map": game.render_map(state), "chains": chains, "situation": situation}
+
+
+BOARDS = {"burnrate": burnrate_board, "fcm": fcm_board}
 
 
 def forms() -> list[str]:

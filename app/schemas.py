@@ -279,6 +279,12 @@ class EventPage(Schema):
 
 class ReplayStep(Schema):
     event = fields.Nested(Envelope)
+    text = fields.String(
+        metadata={
+            "description": "the event in a sentence, as its game tells it",
+            "example": "joe hired Ben Zhao (finance) from the labor pool",
+        }
+    )
     state = fields.Raw(metadata={"description": "the state after the event"})
     awaiting = fields.Nested(Awaiting, metadata={"description": "what the game then waited for"})
     patch = fields.List(fields.Dict(), metadata={"description": "RFC 6902, from the state before"})

@@ -1,7 +1,9 @@
 """Any event as a sentence: the game's own `describe(event, state_before)` where it has one,
-else what the machinery can say from the envelope alone; `retract` is the machinery's."""
+else what the machinery can say from the envelope alone; `retract` and `seat_replaced` are
+the machinery's, in every game's log."""
 
 from events.retract import RETRACT
+from events.seats import SEAT_REPLACED, TABLE
 
 
 def who(actor: str) -> str:
@@ -17,6 +19,8 @@ def sentence(game, event: dict, state_before) -> str:
     """The event, in words, as its game says it or, failing that, generically."""
     if event["type"] == RETRACT:
         return retracted(event)
+    if event["type"] == SEAT_REPLACED:
+        return reseated(event)
     describe = getattr(game, "describe", None)
     if describe is not None:
         return describe(event, state_before)
@@ -27,6 +31,12 @@ def retracted(event: dict) -> str:
     reason = event["payload"].get("reason")
     said = f": {reason}" if reason else ""
     return f"{who(event['actor'])} withdrew seq {event['payload']['seq']}{said}"
+
+
+def reseated(event: dict) -> str:
+    seat = event["payload"]["seat"]
+    holder = "the table's recorder" if seat == TABLE else f"{seat}'s seat"
+    return f"{who(event['actor'])} gave {holder} a new write token"
 
 
 def generic(event: dict) -> str:

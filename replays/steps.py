@@ -1,6 +1,11 @@
 """Stepping through a game: each event with the state after it, the RFC 6902 patch from the
-state before, the explanation a derived event carries of why it came out as it did, and the
-disputes opened on it (read once a call, from the game's disputes stream)."""
+state before, the event in words (its game's `describe`, replays/sentences.py), the
+explanation a derived event carries of why it came out as it did, and the disputes opened on
+it (read once a call, from the game's disputes stream).
+
+`told` is the same walk without the states: the log as a person reads it, for the pages."""
+
+from collections.abc import Iterator
 
 import jsonpatch
 
@@ -8,6 +13,7 @@ from events.retract import withdrawn_by
 from projections.fold import walk
 from projections.state import Projector
 from replays.disputes.service import DisputeService
+from replays.sentences import sentence
 
 MAX_STEPS = 200
 
@@ -27,22 +33,46 @@ def step(event: dict, before, after, awaiting: dict) -> dict:
     }
 
 
-def replay(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
-    """The steps first..last (inclusive), folding once from the state before `first`."""
+def walked(projector: Projector, game_id: str, first: int, last: int) -> Iterator[tuple]:
+    """(game, event as readers see it, its sentence, state before, state after) for each of
+    first..last (inclusive), folding once from the state before `first`."""
     kind = projector.meta(game_id)["kind"]
     game = projector.games.get(kind)
     retracts = projector.withdrawals(game_id, after=first)
     state = projector.state_at(game_id, first - 1, kind)
     events = projector.store.read_range(game_id, first, last)
-    disputes = DisputeService(projector).anchored(game_id)
-    steps = []
     for envelope, after in walk(
         lambda before, e: projector.evolve(kind, before, e),
         state,
         events,
         state_before=lambda seq: projector.state_at(game_id, seq, kind),
     ):
-        steps.append(step(annotated(envelope, retracts), state, after, game.awaiting(after)))
-        steps[-1]["disputes"] = disputes.get(envelope["seq"], [])
+        text = sentence(game, projector.event_types.upcast(envelope), state)
+        yield game, annotated(envelope, retracts), text, state, after
         state = after
+
+
+def replay(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
+    """The steps first..last (inclusive)."""
+    disputes = DisputeService(projector).anchored(game_id)
+    steps = []
+    for game, event, text, before, after in walked(projector, game_id, first, last):
+        steps.append(step(event, before, after, game.awaiting(after)))
+        steps[-1]["text"] = text
+        steps[-1]["disputes"] = disputes.get(event["seq"], [])
     return steps
+
+
+def told(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
+    """Events first..last as a person reads them: each event (with `withdrawn_by`), its
+    sentence, a derived event's explanation and the disputes opened on it."""
+    disputes = DisputeService(projector).anchored(game_id)
+    return [
+        {
+            "event": event,
+            "text": text,
+            "explanation": event["payload"].get("explanation"),
+            "disputes": disputes.get(event["seq"], []),
+        }
+        for _, event, text, _, _ in walked(projector, game_id, first, last)
+    ]

@@ -10,12 +10,15 @@ from playwright.sync_api import expect, sync_playwright
 
 from tests.pages.live import LiveServer, launch_chromium
 from tests.pages.test_api_docs import try_out_joes_first_hire
+from tests.pages.test_game_page import FUNDING, burnrate_game, fcm_game
 from tests.pages.test_new_burnrate import LABOR_POOL
 from tests.pages.test_new_burnrate import fill_in as fill_in_burnrate
 from tests.pages.test_new_fcm import lay
 
 OUT = Path(__file__).parents[2] / "docs" / "screenshots"
 TABLET = {"width": 820, "height": 1180}
+SIDEWAYS = {"width": 1024, "height": 768}
+GAME_CLIP = {"x": 0, "y": 0, "width": 1024, "height": 1180}
 FIRST_TILES = [  # the north-west corner of the map in the README's pictures
     {"tile": "H", "rotation": 0, "row": 0, "col": 0},
     {"tile": "S", "rotation": 0, "row": 0, "col": 1},
@@ -79,6 +82,30 @@ def take(browser, url):
     page.close()
 
 
+def games(app) -> tuple[str, str]:
+    """A Burn Rate game two turns in, joe's FUNDING played, withdrawn and played again; an
+    FCM game with two starting restaurants placed. Their ids."""
+    client = app.test_client()
+    table = burnrate_game(client, app.extensions["tablelog"])
+    table.record("funding_played", player="joe", card=FUNDING)
+    seq = client.get(table.href).json["version"]
+    retract = {"type": "retract", "actor": "admin", "payload": {"seq": seq, "reason": "a 10"}}
+    headers = {"Authorization": f"Bearer {table.token}"}
+    assert client.post(f"{table.href}/events", json=retract, headers=headers).status_code == 201
+    table.record("funding_played", player="joe", card={"amount": 10, "skill_numbers": [0, 1, 2, 3]})
+    return table.game_id, fcm_game(client)["id"]
+
+
+def take_games(browser, url, burnrate, fcm):
+    """The game pages on a tablet held sideways, the board beside the step and the log."""
+    page = browser.new_page(base_url=url, viewport=SIDEWAYS)
+    for name, game_id in (("game-burnrate", burnrate), ("game-fcm", fcm)):
+        page.goto(f"/games/{game_id}")
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+        page.screenshot(path=OUT / f"{name}.png", full_page=True, clip=GAME_CLIP)
+    page.close()
+
+
 def main():
     folder = Path(tempfile.mkdtemp(prefix="tablelog-screenshots-"))
     os.environ["SECRET_KEY_FILE"] = str(folder / "secret.key")
@@ -87,13 +114,13 @@ def main():
     from projections.services import Settings
 
     redis_server = EmbeddedRedis(folder / "redis").start()
-    server = LiveServer(
-        create_app({"TABLELOG_SETTINGS": Settings.from_env(redis_url=redis_server.url)})
-    )
+    app = create_app({"TABLELOG_SETTINGS": Settings.from_env(redis_url=redis_server.url)})
+    server = LiveServer(app)
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             take(browser, server.url)
+            take_games(browser, server.url, *games(app))
             browser.close()
     finally:
         server.stop()

@@ -35,6 +35,41 @@ def test_a_range_of_steps_folds_once_and_pages(client):
     assert client.get(f"/api/games/{game_id}/replay?from=5&to=2").status_code == 400
 
 
+def test_each_step_says_its_event_in_words_as_its_game_tells_it(client):
+    """`text` is the game's describe() where it has one (Burn Rate), else the machinery's
+    generic sentence (the toy game), and a retract's own words."""
+    game_id, token = played(client, moves=3)
+    assert append(client, game_id, token, retract(4, reason="wrong amount")).status_code == 201
+    steps = client.get(f"/api/games/{game_id}/replay?from=3&to=5").json["steps"]
+    assert [s["text"] for s in steps] == [
+        "ben recorded toy.added (amount 2, player ben)",
+        "ann recorded toy.added (amount 3, player ann)",
+        "admin withdrew seq 4: wrong amount",
+    ]
+    assert steps[1]["event"]["withdrawn_by"] == 5
+    assert client.get(f"/api/games/{game_id}/replay/4").json["text"] == steps[1]["text"]
+
+    game = client.post("/api/games", json=BURNRATE).json
+    drafted = {"type": "burnrate.employee_drafted", "actor": "player:joe",
+               "payload": {"player": "joe", "department": "finance", "revealed": None}}  # fmt: skip
+    assert append(client, game["id"], game["token"], drafted).status_code == 201
+    step = client.get(f"/api/games/{game['id']}/replay/2").json
+    assert step["text"].startswith("joe hired Ben Zhao (finance)"), step["text"]
+
+
+PILES = [("sales", "Martin Able", 1), ("development", "Brad Duke", 2), ("hr", "Tony Fuji", 1),
+         ("finance", "Ben Zhao", 3)]  # fmt: skip
+BURNRATE = {
+    "kind": "burnrate",
+    "players": ["joe", "ruth"],
+    "options": {"dealer": "joe", "labor_pool": {
+        department: {"name": name, "department": department, "skill": skill, "salary": skill,
+                     "vp": department == "finance", "engineer": False}
+        for department, name, skill in PILES
+    }},
+}  # fmt: skip
+
+
 def test_verify_passes_a_sound_log_and_survives_dropped_caches(client, redis_client):
     game_id, _ = played(client, moves=25)
     assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True

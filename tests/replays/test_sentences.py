@@ -73,3 +73,14 @@ def test_a_game_without_describe_and_a_retract_get_the_machinerys_words():
     assert sentence(tests.toygame, added, None) == "ann recorded toy.added (player ann, amount 3)"
     withdrawn = {"type": "retract", "actor": "admin", "payload": {"seq": 4, "reason": "typo"}}
     assert sentence(games.fcm, withdrawn, None) == "admin withdrew seq 4: typo"
+
+
+def test_a_new_seat_token_is_the_machinerys_sentence_whatever_the_game():
+    """seat_replaced is no game's event: every game's log may hold one, so the transcript,
+    the replay steps and the game page say it without asking the game."""
+    event = {"seq": 9, "type": "seat_replaced", "actor": "admin",
+             "payload": {"seat": "ruth", "token_sha256": "0" * 64}}  # fmt: skip
+    for game in (games.burnrate, games.fcm, tests.toygame):
+        assert sentence(game, event, None) == "admin gave ruth's seat a new write token"
+    table = {**event, "payload": {**event["payload"], "seat": "table"}}
+    assert sentence(games.fcm, table, None) == "admin gave the table's recorder a new write token"

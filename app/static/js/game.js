@@ -1,0 +1,352 @@
+// The game page (pages/game.html), enhanced: it steps in place, keeps ?at=N in the URL, takes
+// the arrow keys, shows FCM's map as SVG, and follows the game live. Without script the page
+// is whole at any ?at=N; this only saves the reloads.
+//
+// Contract with the record panel (pages/record.html and js/record.js, which the page loads
+// before this script, so its listeners hear the first message):
+//
+//   After the page loads, after every step and after every live update, this script sends
+//
+//     document.dispatchEvent(new CustomEvent("tablelog:state", {detail: {
+//       game,      the game's id
+//       kind,      "burnrate", "fcm", ...
+//       version,   the seq of the game's latest event (its head), as far as the page knows
+//       at,        the step shown, 1..version: `state` and `awaiting` are those after it
+//       atHead,    at === version: what is recorded now follows from `state`
+//       state,     the state after step `at` (GET /api/games/<id>/state?at=<at>)
+//       awaiting,  what the game then waits for, {from, types, what, rule} (GET .../next?at=<at>)
+//       seat,      the seat this device holds in the game, {seat, token} (js/seats.js), or null
+//     }}))
+//
+//   and listens on document for
+//
+//     "tablelog:recorded"  the panel recorded something: the page goes to the head and reloads it.
+//
+//   On FCM's map, drawn from GET /api/games/<id>/map.svg?at=N when the service answers it, a
+//   click on a square (<rect class="square" data-square="ROW,COL">) is sent as
+//
+//     document.dispatchEvent(new CustomEvent("tablelog:square", {detail: {row, col}}))
+//
+// Live: an EventSource on GET /api/games/<id>/stream. Any `event` or `phase` message brings
+// the log's new entries (GET /games/<id>/log?after=N); a page at the head then shows the new
+// head, and a page at a past step stays there and says "N new events — go to the latest". An
+// EventSource retries by itself after a dropped connection, but gives up on an error answer
+// (a 5xx, or 503 when the process has no stream to spare): then this script starts a new one
+// after a delay, resuming after the last seq it has.
+import { heldSeat, seatName } from "./seats.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.game;
+const stepBox = document.getElementById("step");
+const log = document.getElementById("events");
+const slider = document.getElementById("at");
+const news = root.querySelector("[data-news]");
+const liveStatus = root.querySelector("[data-live-status]");
+const gameName = document.title.split(/,| · /)[0];
+
+let view = readView(stepBox); // {game, kind, version, at, atHead, state, awaiting}
+let version = view.version; // the head as far as this page knows
+let following = view.atHead; // at the head: live updates move the page along
+let unseen = 0; // events recorded since the page left the head
+let asked = 0; // the latest request for a step: an older answer arriving late is dropped
+let aimed = view.at; // the step asked for last, so that keys pressed quickly add up
+
+function readView(container) {
+  return JSON.parse(container.querySelector("#step-data").textContent);
+}
+
+// --- stepping ------------------------------------------------------------------------------
+
+async function show(at, { push = true } = {}) {
+  const ticket = ++asked;
+  aimed = at === "head" ? version : at;
+  const query = at === "head" ? "" : `?at=${at}`;
+  let html;
+  try {
+    const response = await fetch(`/games/${gameId}/step${query}`);
+    if (!response.ok) throw new Error(`${response.status}`);
+    html = await response.text();
+  } catch {
+    if (ticket === asked) {
+      aimed = view.at;
+      say("This step could not be loaded: is the service reachable?");
+    }
+    return;
+  }
+  const next = document.createElement("template");
+  next.innerHTML = html;
+  await drawMap(next.content);
+  if (ticket !== asked) return;
+  stepBox.replaceChildren(next.content);
+  view = readView(stepBox);
+  version = Math.max(version, view.version);
+  following = view.at === version;
+  if (following) unseen = 0;
+  if (push) history.pushState({ at: view.at }, "", here());
+  else history.replaceState({ at: view.at }, "", here());
+  settle();
+}
+
+function here() {
+  return following ? `/games/${gameId}` : `/games/${gameId}?at=${view.at}`;
+}
+
+function target(step) {
+  const moves = { first: 1, back: aimed - 1, forward: aimed + 1, last: "head" };
+  const at = step in moves ? moves[step] : Number(step);
+  if (at === "head" || at >= version) return "head";
+  return at >= 1 ? at : null;
+}
+
+// After every step and live update: the controls, the log and the news say where the page is.
+function settle() {
+  const { at } = view;
+  const atHead = at === version;
+  for (const link of root.querySelectorAll(".stepper [data-step]")) {
+    const step = link.dataset.step;
+    const usable = step === "first" || step === "back" ? at > 1 : !atHead;
+    const to = { first: 1, back: at - 1, forward: at + 1, last: null }[step];
+    if (usable) {
+      link.href = to === null ? `/games/${gameId}` : `/games/${gameId}?at=${to}`;
+      link.removeAttribute("aria-disabled");
+    } else {
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+    }
+  }
+  slider.max = version;
+  slider.value = at;
+  root.querySelector("[data-at-text]").textContent = at;
+  root.querySelector("[data-version-of]").textContent = version;
+  root.querySelector("[data-version-text]").textContent = `${version} events`;
+  root.querySelector("[data-permalink]").href = `/games/${gameId}?at=${at}`;
+  document.title = `${gameName}${atHead ? "" : `, step ${at}`} · tablelog`;
+  localTimes([stepBox], moment);
+  markLog();
+  tellNews();
+  announce();
+}
+
+function markLog() {
+  let current = null;
+  for (const item of log.children) {
+    const seq = Number(item.dataset.seq);
+    item.classList.toggle("after", seq > view.at);
+    if (seq === view.at) {
+      item.setAttribute("aria-current", "step");
+      current = item;
+    } else item.removeAttribute("aria-current");
+  }
+  // Within the log's own box (it scrolls on a wide screen), never the page.
+  if (current && log.scrollHeight > log.clientHeight) {
+    const top = current.offsetTop;
+    if (top < log.scrollTop || top + current.offsetHeight > log.scrollTop + log.clientHeight) {
+      log.scrollTop = Math.max(0, top - log.clientHeight / 3);
+    }
+  }
+}
+
+function tellNews() {
+  const link = news.querySelector("a");
+  if (following || unseen === 0) {
+    news.hidden = true;
+    return;
+  }
+  link.textContent = `${unseen} new ${unseen === 1 ? "event" : "events"} — go to the latest`;
+  news.hidden = false;
+}
+
+function say(text) {
+  news.querySelector("a").textContent = text;
+  news.hidden = false;
+}
+
+function announce() {
+  const detail = { ...view, version, atHead: view.at === version, seat: heldSeat(gameId) };
+  document.dispatchEvent(new CustomEvent("tablelog:state", { detail }));
+}
+
+root.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-step]");
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  if (!link.hasAttribute("href")) return;
+  const at = target(link.dataset.step);
+  if (at !== null) show(at);
+});
+
+let sliding = null;
+slider.addEventListener("input", () => {
+  root.querySelector("[data-at-text]").textContent = slider.value;
+  clearTimeout(sliding);
+  sliding = setTimeout(() => show(target(slider.value)), 150);
+});
+slider.form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  show(target(slider.value));
+});
+slider.form.querySelector("[data-go]").hidden = true;
+
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const typing = event.target.closest("input, select, textarea, [contenteditable], #record");
+  if (typing) return; // the slider takes the arrows itself; a form keeps them
+  const step = { ArrowLeft: "back", ArrowRight: "forward" }[event.key];
+  if (!step) return;
+  const at = target(step);
+  event.preventDefault();
+  if (at !== null && !(at === "head" && aimed === version)) show(at);
+});
+
+window.addEventListener("popstate", () => {
+  const at = new URLSearchParams(location.search).get("at");
+  show(at ? target(at) ?? "head" : "head", { push: false });
+});
+
+// --- FCM's map as a picture --------------------------------------------------------------
+
+// The map in text stays until GET .../map.svg answers (404 while the service draws none:
+// then the page stops asking); the SVG goes in its place and the text folds away below it.
+let svgDrawn = true;
+async function drawMap(container) {
+  const figure = container.querySelector("[data-map-svg]");
+  if (!figure || !svgDrawn) return;
+  try {
+    const response = await fetch(figure.dataset.mapSvg);
+    if (response.status === 404) svgDrawn = false;
+    if (!response.ok) return;
+    const parsed = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
+    const svg = parsed.documentElement;
+    if (svg.localName !== "svg") return;
+    const text = document.createElement("details");
+    text.className = "map-as-text";
+    text.append(Object.assign(document.createElement("summary"), { textContent: "The map in text" }));
+    text.append(...figure.children);
+    figure.replaceChildren(document.importNode(svg, true), text);
+  } catch {
+    // the text stays
+  }
+}
+
+stepBox.addEventListener("click", (event) => {
+  const square = event.target.closest(".square[data-square]");
+  if (!square) return;
+  const [row, col] = square.dataset.square.split(",").map(Number);
+  document.dispatchEvent(new CustomEvent("tablelog:square", { detail: { row, col } }));
+});
+
+// --- live --------------------------------------------------------------------------------
+
+function lastLogged() {
+  return Number(log.lastElementChild?.dataset.seq ?? 0);
+}
+
+let refreshing = false;
+let again = false;
+
+// The log's new entries; then the head, if the page follows it. Messages that come while a
+// refresh is under way make one more round, not one each.
+async function refresh() {
+  if (refreshing) {
+    again = true;
+    return;
+  }
+  refreshing = true;
+  try {
+    do {
+      again = false;
+      const response = await fetch(`/games/${gameId}/log?after=${lastLogged()}`);
+      if (!response.ok) break;
+      add(await response.text());
+      const newest = lastLogged();
+      if (newest > version) {
+        if (!following) unseen += newest - version;
+        version = newest;
+      }
+      if (following && view.at !== version) await show("head", { push: false });
+      else settle();
+    } while (again);
+  } finally {
+    refreshing = false;
+  }
+}
+
+function add(html) {
+  const entries = document.createElement("template");
+  entries.innerHTML = html;
+  const items = [...entries.content.children];
+  log.append(...items);
+  localTimes(items);
+  for (const item of items) {
+    if (item.dataset.withdraws) withdraw(Number(item.dataset.withdraws), Number(item.dataset.seq));
+  }
+}
+
+// A retract at seq `by` withdraws its target and everything after it, as the fold does.
+function withdraw(from, by) {
+  for (const item of log.children) {
+    const seq = Number(item.dataset.seq);
+    if (seq < from || seq >= by || item.classList.contains("withdrawn")) continue;
+    item.classList.add("withdrawn");
+    const sentence = item.querySelector(".sentence");
+    const struck = document.createElement("s");
+    struck.append(...sentence.childNodes);
+    const tag = Object.assign(document.createElement("span"), {
+      className: "tag",
+      textContent: `withdrawn by step ${by}`,
+    });
+    sentence.replaceChildren(struck, " ", tag);
+  }
+}
+
+function connect(delay = 3000) {
+  const source = new EventSource(`/api/games/${gameId}/stream?after=${lastLogged()}`);
+  source.addEventListener("open", () => {
+    delay = 3000;
+    liveStatus.textContent = "live";
+    liveStatus.classList.remove("lost");
+  });
+  source.addEventListener("event", refresh);
+  source.addEventListener("phase", refresh);
+  source.addEventListener("error", () => {
+    liveStatus.textContent = "reconnecting…";
+    liveStatus.classList.add("lost");
+    if (source.readyState === EventSource.CLOSED) {
+      setTimeout(() => connect(Math.min(delay * 2, 60000)), delay);
+    }
+  });
+}
+
+document.addEventListener("tablelog:recorded", () => {
+  following = true;
+  unseen = 0;
+  refresh();
+});
+
+// --- this device ---------------------------------------------------------------------------
+
+// Times in this device's own zone (the page says UTC without script): the log's as a time
+// of day, the step's in full.
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const moment = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+function localTimes(items, format = clock) {
+  for (const item of items) {
+    for (const time of item.querySelectorAll("time[datetime]")) {
+      time.textContent = format.format(new Date(time.dateTime));
+    }
+  }
+}
+
+const held = heldSeat(gameId);
+if (held) {
+  const seat = root.querySelector("[data-seat]");
+  seat.textContent = `· this device: ${seatName(held.seat)}`;
+  seat.hidden = false;
+}
+liveStatus.hidden = false;
+root.querySelector("[data-keys]").hidden = false;
+localTimes(log.children);
+history.replaceState({ at: view.at }, "", location.href);
+await drawMap(stepBox);
+settle();
+connect();
