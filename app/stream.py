@@ -106,7 +106,7 @@ HEARTBEAT = b": heartbeat\n\n"
 def read_after(svc, game_id: str, after: int, block: int | None = None) -> list[dict]:
     """Up to PAGE envelopes after seq `after`, decoded and checked; waiting at most `block`
     milliseconds for the first (None: not at all)."""
-    reply = svc.redis.xread({keys.events(game_id): f"{after}-0"}, count=PAGE, block=block)
+    reply = svc.stream_redis.xread({keys.events(game_id): f"{after}-0"}, count=PAGE, block=block)
     return [decode(entry_id, fields) for entry_id, fields in (reply[0][1] if reply else [])]
 
 

@@ -226,14 +226,22 @@ def rules_fingerprint(games: GameRegistry) -> bytes:
     return digest.digest()
 
 
+STREAM_READ_MARGIN = 10.0  # seconds a stream's read may take past its heartbeat
+
+
 class Services:
     def __init__(self, settings: Settings):
         self.settings = settings
         client = RedisCluster if settings.redis_cluster else redis.Redis
-        # A live stream holds a connection while it waits (app/stream.py): room for every
-        # stream a process may hold, beside redis-py's default 100 for everything else.
-        connections = settings.streams_per_process + 100
-        self.redis = client.from_url(settings.redis_url, max_connections=connections)
+        self.redis = client.from_url(settings.redis_url)
+        # A live stream holds a connection while XREAD BLOCK waits a whole heartbeat
+        # (app/stream.py): its own pool, room for every stream a process may hold, and a read
+        # timeout past the heartbeat (redis-py's 5 s would end every quiet stream).
+        self.stream_redis = client.from_url(
+            settings.redis_url,
+            max_connections=settings.streams_per_process,
+            socket_timeout=settings.stream_heartbeat + STREAM_READ_MARGIN,
+        )
         self.event_types = EventTypeRegistry()
         self.event_types.register(RETRACT_TYPE)
         self.event_types.register(SEAT_REPLACED_TYPE)

@@ -198,9 +198,9 @@ def test_streams_end_at_their_next_heartbeat_once_the_process_stops(client, open
         stream.stopping.clear()
 
 
-def test_the_redis_pool_has_a_connection_for_every_stream_and_the_rest(app):
+def test_the_streams_redis_pool_has_a_connection_for_every_stream(app):
     svc = app.extensions["tablelog"]
-    assert svc.redis.connection_pool.max_connections >= svc.settings.streams_per_process + 100
+    assert svc.stream_redis.connection_pool.max_connections >= svc.settings.streams_per_process
 
 
 def test_a_stream_on_redis_cluster(request):
@@ -212,5 +212,19 @@ def test_a_stream_on_redis_cluster(request):
         assert live.next_event()["id"] == "1"
         append(client, game_id, token, add("ann", 3))
         assert live.next_event()["id"] == "2"
+    finally:
+        live.close()
+
+
+def test_a_quiet_stream_outlasts_the_redis_clients_read_timeout(settings):
+    """A heartbeat longer than redis-py's 5 s read timeout: the stream's XREAD BLOCK waits the
+    whole heartbeat, and the client gets the heartbeat, not an ended stream."""
+    quiet = dataclasses.replace(settings, stream_heartbeat=6.0)
+    client = create_app({"TESTING": True, "TABLELOG_SETTINGS": quiet}).test_client()
+    game_id, _ = create_toy(client)
+    live = Reader(client, f"/api/games/{game_id}/stream")
+    try:
+        assert live.next() == {"comment": "heartbeat"}  # at once: nothing to send
+        assert live.next() == {"comment": "heartbeat"}  # after a whole heartbeat of quiet
     finally:
         live.close()
