@@ -20,10 +20,9 @@ import copy
 import json
 import random
 from datetime import datetime
-from pathlib import Path
 
 import jsonpatch
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
 
 from app.context import services
 from events import keys
@@ -117,8 +116,7 @@ def game(game_id):
     what the game waits for, and the log. The record panel goes in its own section."""
     view = at_step(game_id, asked_step())
     log = told(services().projector, game_id, 1, view["version"])
-    record_js = Path(current_app.static_folder, "js", "record.js").is_file()
-    return render_template("pages/game.html", **view, log=log, record_js=record_js)
+    return render_template("pages/game.html", **view, log=log)
 
 
 @blp.route("/games/<game_id>/step")

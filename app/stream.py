@@ -105,8 +105,11 @@ HEARTBEAT = b": heartbeat\n\n"
 
 def read_after(svc, game_id: str, after: int, block: int | None = None) -> list[dict]:
     """Up to PAGE envelopes after seq `after`, decoded and checked; waiting at most `block`
-    milliseconds for the first (None: not at all)."""
-    reply = svc.stream_redis.xread({keys.events(game_id): f"{after}-0"}, count=PAGE, block=block)
+    milliseconds for the first (None: not at all). A wait holds a connection of the streams'
+    pool, which has one for each stream the process may hold; a read that does not wait uses
+    the API's, so a stream refused for want of a place never takes one."""
+    client = svc.redis if block is None else svc.stream_redis
+    reply = client.xread({keys.events(game_id): f"{after}-0"}, count=PAGE, block=block)
     return [decode(entry_id, fields) for entry_id, fields in (reply[0][1] if reply else [])]
 
 
