@@ -1,7 +1,9 @@
 -- Append a batch of sealed events to one game's log, atomically.
 -- KEYS: 1 events stream, 2 event_ids hash, 3 meta hash, 4 head record, 5 states sorted set,
 --       6 withdrawals sorted set
--- ARGV: expected_version, prev_hash, last_hash, n, then n x "<event_id> <digest> <envelope>"
+-- ARGV: expected_version, prev_hash, last_hash, the SHA-1 of the entry expected at
+--       expected_version ("" for no such check: a writer that just read the head), n, then
+--       n x "<event_id> <digest> <envelope>"
 --       (one argument an event: fewer arguments, a cheaper call), then the head record ("" for
 --       none), then the count of meta field/value pairs and the pairs, then the count of
 --       seq/record pairs for the states sorted set and the pairs (one record a seq: an older
@@ -11,11 +13,12 @@
 local expected = tonumber(ARGV[1])
 local prev_hash = ARGV[2]
 local last_hash = ARGV[3]
-local n = tonumber(ARGV[4])
+local last_entry = ARGV[4]
+local n = tonumber(ARGV[5])
 
 local ids, digests, envelopes = {}, {}, {}
 for i = 1, n do
-  local arg = ARGV[4 + i]
+  local arg = ARGV[5 + i]
   local first = string.find(arg, ' ', 1, true)
   local second = string.find(arg, ' ', first + 1, true)
   ids[i] = string.sub(arg, 1, first - 1)
@@ -57,13 +60,22 @@ end
 if (head[2] or string.rep('0', 64)) ~= prev_hash then
   return {'version_conflict', tostring(version)}
 end
+if last_entry ~= '' then
+  -- a head kept by the writer since its last append: the last event must still be the bytes
+  -- it wrote, as a head read would check it; else the writer reads the head again
+  local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+  if #last == 0 or last[1][1] ~= version .. '-0' or last[1][2][1] ~= 'e'
+      or redis.sha1hex(last[1][2][2]) ~= last_entry then
+    return {'version_conflict', tostring(version)}
+  end
+end
 
 for i = 1, n do
   local seq = version + i
   redis.call('XADD', KEYS[1], seq .. '-0', 'e', envelopes[i])
   redis.call('HSET', KEYS[2], ids[i], seq .. ':' .. digests[i])
 end
-local pos = 4 + n + 1
+local pos = 5 + n + 1
 redis.call('HSET', KEYS[3], 'version', version + n, 'head_hash', last_hash)
 if ARGV[pos] ~= '' then
   redis.call('SET', KEYS[4], ARGV[pos])

@@ -7,6 +7,7 @@ withdrawals, catalog fields of the game's meta), all or nothing. Nothing is ever
 deleted. Every event read is checked against its own hash.
 """
 
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -64,6 +65,11 @@ class Caches:
     withdrawals: dict[int, bytes] | None = None  # sealed `<target>:<seq>` by retract seq
 
 
+def entry(envelope: dict) -> bytes:
+    """The bytes an envelope is stored as: its canonical JSON."""
+    return canonical(envelope)
+
+
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
@@ -106,16 +112,26 @@ class RedisEventStore:
             sealed.append(envelope)
         return sealed
 
-    def write(self, game_id: str, envelopes: list[dict], caches: Caches = Caches()) -> AppendResult:
-        """Write envelopes already sealed (a new batch, or an imported log) in one script call."""
+    def write(
+        self,
+        game_id: str,
+        envelopes: list[dict],
+        caches: Caches = Caches(),
+        last_entry: bytes | None = None,
+    ) -> AppendResult:
+        """Write envelopes already sealed (a new batch, or an imported log) in one script call.
+        `last_entry`, the stored bytes of the event before them as this process wrote it, has
+        the script check the log still ends with them (a head kept since that write, not read
+        again): if not, VersionConflict."""
         if not envelopes:
             raise ValueError("an append needs at least one event")
         expected_version = envelopes[0]["seq"] - 1
         args: list = [expected_version, envelopes[0]["prev_hash"], envelopes[-1]["hash"]]
+        args.append(hashlib.sha1(last_entry).hexdigest() if last_entry is not None else "")
         args.append(len(envelopes))
         for envelope in envelopes:
             identity = f"{envelope['event_id']} {body_digest(envelope)} ".encode()
-            args.append(identity + canonical(envelope))
+            args.append(identity + entry(envelope))
         args.append(caches.head or "")
         meta = caches.meta or {}
         args.append(len(meta))

@@ -12,7 +12,9 @@ import itertools
 import json
 import random
 import re
+import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -28,6 +30,7 @@ from events.store import (
     IdempotencyConflict,
     RedisEventStore,
     VersionConflict,
+    entry,
 )
 from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
@@ -37,6 +40,7 @@ from projections.rules import RULES, for_the_game, rules_errors, rules_of
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
+HEADS_KEPT = 256  # games whose head a process keeps after writing it (see KeptHeads)
 WITHHELD = "(withheld: a refused reveal)"
 
 
@@ -97,6 +101,37 @@ def derived_events(game_id: str, version: int, phase: str, resolved: list[dict])
     ]
 
 
+class KeptHeads:
+    """The heads this process wrote last, newest use last (at most `size` games), each with
+    the stored bytes of its last event. The write path appends at a kept head without reading
+    it again: the append script checks its version, its hash and those bytes, so a head
+    another process has moved on costs a conflict and one read, never a wrong write; and
+    nothing is refused at a kept head before the head is read (recorder.record)."""
+
+    def __init__(self, size: int = HEADS_KEPT):
+        self.size = size
+        self._heads: OrderedDict[str, tuple[Head, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> tuple[Head, bytes] | None:
+        with self._lock:
+            kept = self._heads.get(game_id)
+            if kept is not None:
+                self._heads.move_to_end(game_id)
+            return kept
+
+    def keep(self, head: Head, last_entry: bytes) -> None:
+        with self._lock:
+            self._heads[head.game_id] = (head, last_entry)
+            self._heads.move_to_end(head.game_id)
+            while len(self._heads) > self.size:
+                self._heads.popitem(last=False)
+
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._heads.pop(game_id, None)
+
+
 class Recorder:
     def __init__(
         self,
@@ -111,6 +146,7 @@ class Recorder:
         self.games = games
         self.event_types = event_types
         self.rng = random.SystemRandom()
+        self.heads = KeptHeads()
 
     def create(
         self,
@@ -206,35 +242,44 @@ class Recorder:
 
         A retry of events already in the log answers with the earlier result. That is looked
         up only when the append does not go through (the retried action may no longer be
-        legal at the new head), so a first attempt costs two round trips: the head, the append.
+        legal at the new head), so a first attempt costs one round trip at a head this process
+        wrote last (kept, `KeptHeads`), and two otherwise: the head, the append. At a kept head
+        nothing is refused: a refusal or a conflict there reads the head and tries again.
         """
         if len(events) > 1 and any(e.get("type") == RETRACT for e in events):
             raise InvalidEvent({"events": ["a retract is recorded alone, not in a batch"]})
-        head = head or self.projector.head(game_id)
+        kept = self.heads.get(game_id) if head is None else None
+        last_entry = kept[1] if kept else None
+        head = head or (kept[0] if kept else self.projector.head(game_id))
         checked = [self._checked_in_batch(e, i, len(events), head, system)
                    for i, e in enumerate(events)]  # fmt: skip
         _refuse_repeated_ids(checked)
         conditional = expected_version is not None or if_match is not None
-        for attempt in range(RETRIES_ON_RACE):
+        attempt = 0
+        while True:
             try:
                 if if_match is not None and if_match != head.version:
                     raise PreconditionFailed(head.version)
                 if expected_version is not None and expected_version != head.version:
                     raise VersionConflict(head.version)
-                return self._append_at(head, checked)
+                return self._append_at(head, checked, last_entry)
             except (RuleViolation, Refused, PreconditionFailed, VersionConflict) as refusal:
+                if last_entry is not None:  # a kept head may be stale: read it, try again
+                    self.heads.drop(game_id)
+                    head, last_entry = self.projector.head(game_id), None
+                    continue
                 earlier = self._earlier_result(game_id, checked)
                 if earlier:
                     return earlier
                 # Someone appended between our read and our write. A writer that named the
                 # version it expected learns of it; anyone else is checked at the new head.
                 racing = isinstance(refusal, VersionConflict) and not conditional
-                if not racing or attempt == RETRIES_ON_RACE - 1:
+                attempt += 1
+                if not racing or attempt == RETRIES_ON_RACE:
                     if isinstance(refusal, RuleViolation | Refused):
                         self.note_refusal(head, checked, refusal)
                     raise
                 head = self.projector.head(game_id)
-        raise AssertionError("unreachable")
 
     def record_checked(self, head: Head, checked: list[dict]) -> Recorded:
         """Append events already checked (`checked`) at exactly `head`'s version, else
@@ -254,7 +299,10 @@ class Recorder:
         """One event's body fields, validated and normalised as an append's are."""
         return self._checked_in_batch(event, 0, 1, head, system)
 
-    def _append_at(self, head: Head, checked: list[dict]) -> Recorded:
+    def _append_at(
+        self, head: Head, checked: list[dict], last_entry: bytes | None = None
+    ) -> Recorded:
+        """Append at `head`, and keep the head it makes; `last_entry` for a kept head."""
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
         seal = self.projector.seal
         record, kept, withdrawals = head.record, {}, {}
@@ -271,8 +319,17 @@ class Recorder:
         meta.update(seat_digests(head.meta, envelopes))
         status, pending = meta["status"], meta["pending"] or None
         caches = Caches(seal.seal(head.game_id, record), meta, kept, withdrawals)
-        if self.store.write(head.game_id, envelopes, caches).duplicate:
+        try:
+            written = self.store.write(head.game_id, envelopes, caches, last_entry)
+        except Exception:
+            self.heads.drop(head.game_id)
+            raise
+        if written.duplicate:
+            self.heads.drop(head.game_id)
             return self._earlier_result(head.game_id, checked)
+        after = {**head.meta, **meta, "version": record.seq, "head_hash": record.hash,
+                 "awaiting": json.loads(meta["awaiting"])}  # fmt: skip
+        self.heads.keep(Head(head.game_id, after, record), entry(envelopes[-1]))
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.kind, head.meta["status"], status)
         return Recorded(head.game_id, record.seq, envelopes, False, pending, status)

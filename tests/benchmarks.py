@@ -18,6 +18,8 @@ run on one machine (absolute numbers on shared machines mean little).
    houses, five players, every house holding demand: median and p95 (goal < 20 ms median)
 11. an FCM dinnertime through the service: from the POST of the last working action to the
    worker's events readable by GET, gunicorn and a warm worker: median and p95
+12-15. the write path: a whole recorded append over a raw XADD (toy; FCM at turn 10), eight
+   processes on eight games, HTTP across eight games (tests/bench_write_path.py)
 """
 
 import copy
@@ -40,6 +42,7 @@ from app.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
 from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
+from tests import bench_write_path as write_path  # noqa: E402
 
 SAMPLES = 300
 
@@ -514,6 +517,7 @@ def main():
             median, p95 = bench_fcm_phase_over_http(svc, env)
             print(f"11. FCM last working action POSTed -> dinnertime's events readable by GET, five"
                   f" players: median {median * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms")  # fmt: skip
+            write_path.report(svc, env, bench_http)
         finally:
             server.stop()
 

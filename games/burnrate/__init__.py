@@ -8,9 +8,8 @@ Actors: `player:<name>` for that player's actions, `admin` for anyone's, `system
 derived events.
 """
 
-import copy
-
 from games.errors import RuleViolation
+from games.plain_data import copied
 
 from . import awaiting as waits
 from . import bankruptcy, draft, funding, projects, staffing, turn, turn_end, vp_cards
@@ -68,8 +67,8 @@ def evolve(state: dict, event: dict) -> dict:
             "BR-WIN-1", f"the game is over: {state['winner']} won; nothing more is recorded"
         )
     check_not_resolving(state, event)
-    new_state = copy.deepcopy(state)
-    handler(new_state, copy.deepcopy(event["payload"]), event["actor"])
+    new_state = copied(state)
+    handler(new_state, copied(event["payload"]), event["actor"])
     return new_state
 
 

@@ -12,9 +12,8 @@ player whose turn it is went out or one company is left: then the turn passes or
 won (turn_end.py, step "next").
 """
 
-import copy
-
 from games.errors import RuleViolation
+from games.plain_data import copied
 
 from . import cards, labor_pool
 from .turn import check_actor
@@ -268,7 +267,7 @@ def resolve(state: dict) -> list[dict]:
     events = []
     while due(state):
         event = bankruptcy_event(state)
-        state = copy.deepcopy(state)
-        went_bankrupt(state, copy.deepcopy(event["payload"]), f"system:{PHASE}")
+        state = copied(state)
+        went_bankrupt(state, copied(event["payload"]), f"system:{PHASE}")
         events.append(event)
     return events

@@ -9,9 +9,8 @@ back to six (BR-DRAW-1, skipped by a bankrupt player), then the next turn or the
 log run the same code.
 """
 
-import copy
-
 from games.errors import RuleViolation
+from games.plain_data import copied
 
 from . import bankruptcy, company, copies, edition
 from .turn import left_of, start_turn
@@ -240,7 +239,7 @@ def resolve(state: dict) -> list[dict]:
     events = []
     while due(state):
         event = BUILDERS[state["turn"]["step"]](state)
-        state = copy.deepcopy(state)
-        HANDLERS[event["type"]](state, copy.deepcopy(event["payload"]), "system:turn_end")
+        state = copied(state)
+        HANDLERS[event["type"]](state, copied(event["payload"]), "system:turn_end")
         events.append(event)
     return events

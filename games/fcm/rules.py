@@ -1,7 +1,5 @@
 """The game surface the machinery calls: evolve, pending, resolve, finished."""
 
-import copy
-
 from games.fcm.building import add_garden, move_restaurant, place_house, place_restaurant
 from games.fcm.campaigns import (
     clean_up,
@@ -29,6 +27,7 @@ from games.fcm.restructuring import choose_structure, reveal_structure, seal_str
 from games.fcm.setup import pass_starting_restaurant, place_starting_restaurant
 from games.fcm.training import train
 from games.fcm.working import end_working, recruit
+from games.plain_data import copied
 
 HANDLERS = {
     "fcm.starting_restaurant_placed": place_starting_restaurant,
@@ -65,12 +64,12 @@ HANDLERS = {
 
 def evolve(state: dict, event: dict) -> dict:
     """The state after `event`; raises RuleViolation when the rules refuse it. The handler
-    works on a copy, so `state` is never changed; then the milestones the event earned are
-    claimed (FCM-MILE-1)."""
+    works on a copy (games/plain_data.py), so `state` is never changed; then the milestones
+    the event earned are claimed (FCM-MILE-1)."""
     handler = HANDLERS.get(event["type"])
     if handler is None:
         raise ValueError(f"fcm has no rule for an event of type {event['type']!r}")
-    after = copy.deepcopy(state)
+    after = copied(state)
     handler(after, event)
     claim_after(state, after, event)
     return after
