@@ -76,8 +76,6 @@ def evolve(state, event):
     payload = event["payload"]
     if event["type"] == "toy.added":
         expected = state["players"][state["turn"]]
-        if state["winner"]:
-            raise RuleViolation("TOY-END-1", f"the game is over; {state['winner']} won")
         if payload["player"] != expected:
             raise RuleViolation("TOY-TURN-1", f"it is {expected}'s turn, not {payload['player']}'s")
         if event["actor"] not in (f"player:{expected}", "admin"):
