@@ -14,10 +14,10 @@ won (turn_end.py, step "next").
 
 import copy
 
+from games.actors import check_actor
 from games.errors import RuleViolation
 
 from . import cards, labor_pool
-from .turn import check_actor
 from .words import plural
 
 PHASE = "bankruptcy"
@@ -229,7 +229,7 @@ def went_bankrupt(state: dict, payload: dict, actor: str) -> None:
     """
     player = payload["player"]
     if not actor.startswith("system:"):
-        check_actor(actor, player)
+        check_actor(actor, player, "BR-TURN-1")
     check_going(state, player)
     top = on_top(state, player, payload.get("returned_on_top"), actor)
     own = state["companies"][player]

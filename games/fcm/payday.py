@@ -30,8 +30,8 @@ While the phase lasts, `state["payday"]` is `{"fired": [the chains that have rec
 revealed, their firing], "sealed": {chain: commitment of a firing not yet revealed}}`.
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.campaigns import begin_marketing
 from games.fcm.cards import holds
 from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
@@ -76,7 +76,7 @@ def fire(state: dict, event: dict) -> None:
     """`fcm.fired`: the chain's firing this payday, recorded open by the original rules, once,
     or again while it cannot pay (FCM-PAY-1)."""
     player, ids = event["payload"]["player"], event["payload"]["cards"]
-    check_actor(state, event, player, "FCM-PAY-1")
+    check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "original", "fcm.fired")
     _check_phase(state)
     chain = state["chains"][player]
@@ -90,7 +90,7 @@ def seal_firing(state: dict, event: dict) -> None:
     first every chain's, and once every firing is revealed, another from each chain that
     still cannot pay."""
     player = event["payload"]["player"]
-    check_actor(state, event, player, "FCM-PAY-1")
+    check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "deluxe", "fcm.firing_sealed")
     _check_phase(state)
     payday = state["payday"]
@@ -111,7 +111,7 @@ def reveal_firing(state: dict, event: dict) -> None:
     (FCM-PAY-1)."""
     payload = event["payload"]
     player = payload["player"]
-    check_actor(state, event, player, "FCM-PAY-1")
+    check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "deluxe", "fcm.firing_revealed")
     _check_phase(state)
     payday = state["payday"]

@@ -13,8 +13,8 @@ While the phase lasts, `state["restructuring"]` is `{chain: {"sealed", "structur
 commitment, if the chain sealed, and the structure once it is known (null before).
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.cards import ceo_of, is_manager, slots
 from games.fcm.order import begin_order_of_business
 from games.sealed import canonical_text, check_opens
@@ -58,7 +58,7 @@ def reveal_structure(state: dict, event: dict) -> None:
     commitment and be a legal structure (FCM-RESTR-1, FCM-RESTR-2)."""
     payload = event["payload"]
     player = payload["player"]
-    check_actor(state, event, player, "FCM-RESTR-1")
+    check_actor(event["actor"], player, "FCM-RESTR-1", state["players"])
     _check_phase(state)
     record = state["restructuring"][player]
     if record["sealed"] is None or record["structure"] is not None:
@@ -141,7 +141,7 @@ def _reports(structure: dict) -> dict[str, list[str]]:
 
 
 def _still_choosing(state: dict, event: dict, player: str) -> dict:
-    check_actor(state, event, player, "FCM-RESTR-1")
+    check_actor(event["actor"], player, "FCM-RESTR-1", state["players"])
     _check_phase(state)
     record = state["restructuring"][player]
     if record["sealed"] is not None or record["structure"] is not None:
