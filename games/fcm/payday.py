@@ -36,7 +36,7 @@ from games.fcm.campaigns import begin_marketing
 from games.fcm.cards import holds
 from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.fcm.milestones import forbidden
-from games.sealed import canonical_text, check_opens
+from games.sealed import check_all_sealed, reveal
 
 SALARY = 5
 UNUSED_HIRE = 5
@@ -119,14 +119,9 @@ def reveal_firing(state: dict, event: dict) -> None:
     if sealed is None:
         raise RuleViolation("FCM-PAY-1", f"{player} has no sealed firing to reveal")
     waiting = [name for name in to_fire(state) if name not in payday["sealed"]]
-    if waiting:
-        raise RuleViolation(
-            "FCM-PAY-1",
-            "firings are revealed together, once every chain that fires has sealed; waiting"
-            f" for {', '.join(waiting)}",
-        )
-    check_opens(sealed, canonical_text(payload["cards"]), payload["nonce"], "FCM-PAY-1",
-                "firing")  # fmt: skip
+    together = "firings are revealed together, once every chain that fires has sealed"
+    check_all_sealed(waiting, "FCM-PAY-1", together)
+    reveal(sealed, payload["cards"], payload["nonce"], "FCM-PAY-1", "firing", who=player)
     fire_cards(state, player, payload["cards"])
     del payday["sealed"][player]
 

@@ -10,17 +10,17 @@ from games.actors import check_actor
 from games.errors import RuleViolation
 from games.fcm.bank import reserve_revealed
 from games.fcm.restructuring import begin_restructuring
-from games.sealed import check_opens, commitment
+from games.sealed import reveal, seal
 
 
 def reserve_commitment(money: int, nonce: str) -> str:
     """The commitment to the reserve card worth `money`, salted with `nonce`."""
-    return commitment(str(money), nonce)
+    return seal(money, nonce)
 
 
 def check_reveal(sealed: str, money: int, nonce: str) -> None:
     """Refuse a reveal that does not open the commitment (FCM-SETUP-9)."""
-    check_opens(sealed, str(money), nonce, "FCM-SETUP-9", "reserve card")
+    reveal(sealed, money, nonce, "FCM-SETUP-9", "reserve card")
 
 
 def seal_reserve_card(state: dict, event: dict) -> None:
