@@ -175,7 +175,8 @@ def finished(state):
 def awaiting(state):
     """Whose move it is, and what they may record."""
     if finished(state):
-        what = f"{state['winner']} won {state['score']}"
+        best, other = sorted(state["score"].values(), reverse=True)
+        what = f"{state['winner']} won, {best} to {other}"
         return {"from": [], "types": [], "what": what, "rule": "RPS-SCORE-1"}
     if pending(state):
         return {"from": ["system:score"], "types": ["rps.round_scored"],
