@@ -66,7 +66,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog"] = svc
     queue_redis = redis.Redis.from_url(settings.queue_url)
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
-    app.extensions["tablelog.rules"] = Rulebook()
+    loaded = [svc.games.get(kind) for kind in svc.games.kinds()]
+    app.extensions["tablelog.rules"] = Rulebook(games=loaded)  # an extra game's own rules.md
 
     api = Api(
         app,

@@ -75,6 +75,13 @@ TYPES = {
         {"code": "LOG-RETRACT-AUTHOR", "rule_href": "/api/rules/LOG-RETRACT-AUTHOR",
          "details": "`seq` and `actor` of the action it named"},
     ),
+    "log-finished": ProblemType(
+        422, "Refused",
+        "The game is over: once it is finished, the log takes a retract (a correction) and a "
+        "seat's new token, nothing else. Nothing was written.",
+        {"code": "LOG-FINISHED", "rule_href": "/api/rules/LOG-FINISHED",
+         "details": "`awaiting`: what the game ended on, as GET .../next answers it"},
+    ),
     "log-undo": ProblemType(
         422, "Refused",
         "An undo named a step it cannot go back to: one already withdrawn, or one after which "

@@ -11,6 +11,10 @@ from it stops the app from starting rather than answering half an entry:
     **Rule.** <paragraph>           the rule in our words; its first sentence is the summary
     **Engine.** <paragraph>         what the engine does with it (more paragraphs may follow)
 
+A built-in game's reference is `docs/rules/<kind>.md`. A game loaded from elsewhere
+(TABLELOG_EXTRA_GAMES) brings its own in the same shape, as `rules.md` in its package: it is
+served only by a service that loads the game.
+
 Links inside an entry are written for a reader of the repository (`[BR-PLAY-4](#br-play-4)`,
 `[Seats](../architecture.md#seats)`); as served, a link to another entry becomes its path on
 the service and a link to another document becomes that document's path in the repository.
@@ -53,6 +57,7 @@ class Entry:
     rule: str
     engine: str
     events: tuple[str, ...] = field(default=())
+    file: str = ""  # the reference file, from the repository's root
 
     @property
     def summary(self) -> str:
@@ -64,7 +69,7 @@ class Entry:
 
     @property
     def doc(self) -> str:
-        return f"docs/rules/{self.kind}.md#{self.id.lower()}"
+        return f"{self.file or f'docs/rules/{self.kind}.md'}#{self.id.lower()}"
 
     def markdown(self) -> str:
         return f"### {self.id}\n\n**Rule.** {self.rule}\n\n**Engine.** {self.engine}\n"
@@ -77,17 +82,24 @@ class Kind:
     kind: str
     title: str
     entries: tuple[Entry, ...]
+    file: str = ""
 
     @property
     def doc(self) -> str:
-        return f"docs/rules/{self.kind}.md"
+        return self.file or f"docs/rules/{self.kind}.md"
 
 
 class Rulebook:
     """Every entry of every reference file, by id."""
 
-    def __init__(self, directory: Path = DIRECTORY):
+    def __init__(self, directory: Path = DIRECTORY, games=()):
+        """The files of `directory`, and the `rules.md` of each game module in `games` that
+        has none there."""
         self.kinds = {path.stem: read(path) for path in sorted(directory.glob("*.md"))}
+        for game in games:
+            own = own_reference(game)
+            if game.KIND not in self.kinds and own is not None:
+                self.kinds[game.KIND] = read(own, game.KIND)
         self._entries: dict[str, Entry] = {}
         for kind in self.kinds.values():
             for entry in kind.entries:
@@ -124,15 +136,27 @@ class Rulebook:
         return list(dict.fromkeys(ranked))[:count]
 
 
-def read(path: Path) -> Kind:
-    """The entries of one reference file, checked for the shape in the module docstring."""
-    kind, title, section = path.stem, None, None
+def own_reference(game) -> Path | None:
+    """The `rules.md` beside a game package's `__init__.py`, if it has one."""
+    path = Path(game.__file__).parent / "rules.md"
+    return path if Path(game.__file__).name == "__init__.py" and path.is_file() else None
+
+
+def read(path: Path, kind: str | None = None) -> Kind:
+    """The entries of one reference file, checked for the shape in the module docstring;
+    the file's name is the kind unless `kind` says it."""
+    kind, title, section = kind or path.stem, None, None
+    file = (
+        path.resolve().relative_to(ROOT).as_posix()
+        if path.resolve().is_relative_to(ROOT)
+        else str(path)
+    )
     entries: list[Entry] = []
     current: tuple[str, int, list[str]] | None = None  # id, line, its lines
 
     def close():
         if current is not None:
-            entries.append(_entry(path, kind, section, *current))
+            entries.append(_entry(path, kind, section, *current, file=file))
 
     for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
         if line.startswith("# ") and title is None:
@@ -155,10 +179,10 @@ def read(path: Path) -> Kind:
     close()
     if title is None or not entries:
         raise RulebookError(f"{path.name}: a # title and at least one ### entry are needed")
-    return Kind(kind, title, tuple(entries))
+    return Kind(kind, title, tuple(entries), file)
 
 
-def _entry(path: Path, kind: str, section: str, rule_id: str, line: int, lines: list[str]):
+def _entry(path, kind, section, rule_id, line, lines, file=""):
     paragraphs = [" ".join(p.split()) for p in "\n".join(lines).split("\n\n") if p.strip()]
     if len(paragraphs) < 2 or not paragraphs[0].startswith("**Rule.** "):
         raise RulebookError(f"{path.name}:{line}: {rule_id} must open with a **Rule.** paragraph")
@@ -168,7 +192,7 @@ def _entry(path: Path, kind: str, section: str, rule_id: str, line: int, lines: 
     engine = served("\n\n".join([paragraphs[1].removeprefix("**Engine.** "), *paragraphs[2:]]))
     named = re.findall(rf"`({re.escape(kind)}\.[a-z_]+|retract)`", engine)  # event types
     events = tuple(dict.fromkeys(named))
-    return Entry(rule_id, kind, section, rule, engine, events)
+    return Entry(rule_id, kind, section, rule, engine, events, file)
 
 
 def served(text: str) -> str:

@@ -44,6 +44,16 @@ creation schema may not have a field of that name.
 State is plain JSON data. `evolve`, `pending` and `resolve` never mutate their input.
 Randomness happens only in `draw`, with the rng the service passes, once, before the creation
 event is written.
+
+What the machinery does for every game, so a game does not: once `finished(state)` it refuses
+every append but a retract (LOG-FINISHED); it writes the worker's events as
+`system:<pending()>` (so `evolve` must fold them, and `pending` be None once they are). What
+games share: `games.actors.check_actor` (a payload's player against the actor) and
+`games.sealed` (commit-reveal). docs/adding-a-game.md walks through a whole game.
+
+Registration: BUILTIN_GAMES for the games tablelog ships (their references in docs/rules/);
+TABLELOG_EXTRA_GAMES for any other importable game (a test's, or your own), which keeps its
+reference as rules.md in its package.
 """
 
 import importlib

@@ -336,6 +336,7 @@ class Recorder:
 
     def _advance_in_batch(self, head: Head, state, envelope: dict, index: int, size: int):
         """The state after `envelope`; a refusal inside a batch names the event it refused."""
+        refuse_after_finished(self.games.get(head.kind), state, envelope)
         try:
             return self.projector.advance(head.game_id, head.kind, state, envelope)
         except RuleViolation as refusal:
@@ -528,6 +529,22 @@ class Recorder:
         refusal = retract_author_refusal(envelope, target)
         if refusal:
             raise Refused("LOG-RETRACT-AUTHOR", refusal, {"seq": latest, "actor": target["actor"]})
+
+
+def refuse_after_finished(game, state, envelope: dict) -> None:
+    """LOG-FINISHED: once `game.finished(state)`, the log takes a `retract` (a correction,
+    which may reopen the game) and a seat's new token, nothing else. Every game relies on
+    this rather than refusing in its own `evolve`; the audit of an import applies it too."""
+    if envelope["seq"] == 1 or envelope["type"] in (RETRACT, SEAT_REPLACED):
+        return
+    if game.finished(state):
+        awaiting = game.awaiting(state)
+        raise Refused(
+            "LOG-FINISHED",
+            f"the game is over ({awaiting['what']}): nothing more is recorded; a retract"
+            " corrects the last action",
+            {"awaiting": awaiting},
+        )
 
 
 def seat_digests(meta: dict, envelopes: list[dict]) -> dict[str, str]:

@@ -7,7 +7,7 @@ from events.retract import RETRACT
 from events.seats import retract_author_refusal
 from games.errors import RuleViolation
 from projections.fold import latest_withdrawable, walk
-from projections.recorder import InvalidEvent, Recorder
+from projections.recorder import InvalidEvent, Recorder, Refused, refuse_after_finished
 from projections.state import Record
 
 
@@ -34,7 +34,13 @@ def audit(recorder: Recorder, log: list[dict]):
     first_bad = _first_bad_event(recorder, log, kind, players if isinstance(players, list) else [])
     upto = log[: first_bad.seq - 1] if first_bad else log
     projector = recorder.projector
-    steps = walk(lambda state, e: projector.evolve(kind, state, e), None, upto)
+    game = recorder.games.get(kind)
+
+    def evolve(state, envelope):
+        refuse_after_finished(game, state, envelope)
+        return projector.evolve(kind, state, envelope)
+
+    steps = walk(evolve, None, upto)
     seq = 0
     try:
         for envelope, state in steps:
@@ -42,6 +48,8 @@ def audit(recorder: Recorder, log: list[dict]):
             yield envelope, Record(seq, envelope["hash"], players, state)
     except RuleViolation as error:
         raise LogProblem(seq + 1, "fold", str(error)) from None
+    except Refused as error:
+        raise LogProblem(seq + 1, "fold", f"{error.code}: {error.message}") from None
     except Exception as error:  # a game that cannot fold an event it accepted: say where
         raise LogProblem(seq + 1, "fold", f"{type(error).__name__}: {error}") from None
     if first_bad:

@@ -12,11 +12,11 @@ player whose turn it is went out or one company is left: then the turn passes or
 won (turn_end.py, step "next").
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
 from games.plain_data import copied
 
 from . import cards, labor_pool
-from .turn import check_actor
 from .words import plural
 
 PHASE = "bankruptcy"
@@ -228,7 +228,7 @@ def went_bankrupt(state: dict, payload: dict, actor: str) -> None:
     """
     player = payload["player"]
     if not actor.startswith("system:"):
-        check_actor(actor, player)
+        check_actor(actor, player, "BR-TURN-1")
     check_going(state, player)
     top = on_top(state, player, payload.get("returned_on_top"), actor)
     own = state["companies"][player]

@@ -1,9 +1,10 @@
 """The first hire (BR-DRAFT-1, BR-DRAFT-2) and the deal that follows it (BR-DEAL-1)."""
 
+from games.actors import check_actor
 from games.errors import RuleViolation
 
 from . import company, edition, labor_pool
-from .turn import check_actor, check_player, left_of, start_turn
+from .turn import check_player, left_of, start_turn
 
 
 def drafting_player(state: dict) -> str:
@@ -43,7 +44,7 @@ def employee_drafted(state: dict, payload: dict, actor: str) -> None:
     Departments may stay unstaffed (BR-DRAFT-2), but no second VP in one (BR-VP-2).
     """
     player, department = payload["player"], payload["department"]
-    check_actor(actor, player)
+    check_actor(actor, player, "BR-TURN-1")
     check_drafting(state, player)
     own = state["companies"][player]
     employee = labor_pool.face_up(state, department, "BR-DRAFT-1")

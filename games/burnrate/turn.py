@@ -8,6 +8,7 @@ while the player acts; ending the play step (`burnrate.turn_ended`, or a discard
 when the account went below zero), "draw" and "next" (BR-TURN-1).
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
 
 from . import edition
@@ -37,16 +38,6 @@ def left_of(state: dict, player: str) -> str:
         if not state["companies"][candidate]["bankrupt"]:
             return candidate
     return player
-
-
-def check_actor(actor: str, player: str) -> None:
-    """A player records their own actions; admin may record for anyone (BR-TURN-1)."""
-    if actor not in (f"player:{player}", "admin"):
-        raise RuleViolation(
-            "BR-TURN-1",
-            f"{actor} cannot record an action of {player}'s; player:{player} or admin can",
-            {"actor": actor, "player": player},
-        )
 
 
 def check_player(state: dict, player: str, rule: str = "BR-TURN-1") -> None:
@@ -106,7 +97,7 @@ def check_card_limit(state: dict, player: str, count: int) -> None:
 def begin_play(state: dict, payload: dict, actor: str, count: int) -> dict:
     """The checks before any Play card; returns the player's company (BR-TURN-1, BR-PLAY-1)."""
     player = payload["player"]
-    check_actor(actor, player)
+    check_actor(actor, player, "BR-TURN-1")
     check_players_turn(state, player)
     check_card_limit(state, player, count)
     return state["companies"][player]
@@ -121,7 +112,7 @@ def spend_cards(state: dict, player: str, count: int, to_discard: int | None = N
 
 def turn_ended(state: dict, payload: dict, actor: str) -> None:
     """`burnrate.turn_ended`: the player is done playing; the end of the turn is due."""
-    check_actor(actor, payload["player"])
+    check_actor(actor, payload["player"], "BR-TURN-1")
     check_players_turn(state, payload["player"])
     state["turn"]["step"] = "contractors"
 
@@ -132,7 +123,7 @@ def cards_discarded(state: dict, payload: dict, actor: str) -> None:
     Discarding ends the play step; salaries are still paid (BR-SALARY-1).
     """
     player, count = payload["player"], payload["count"]
-    check_actor(actor, player)
+    check_actor(actor, player, "BR-TURN-1")
     check_players_turn(state, player)
     if state["turn"]["played"]:
         raise RuleViolation(

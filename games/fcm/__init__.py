@@ -1,18 +1,37 @@
-"""Food Chain Magnate: the board, its geometry, and setup.
+"""Food Chain Magnate: what this package exposes, and who uses each name.
 
-The game surface (see games/__init__.py) plus what the HTTP layer calls:
+The game surface (games/__init__.py), which the machinery calls and nothing else of it:
 
-- render_map(state) -> str: the Unicode picture GET /api/games/{id}/map.txt answers;
-- render_svg(state) -> str: the board as SVG for GET /api/games/{id}/map.svg, every square
-  a clickable box (board_picture.py gives the coordinates);
-- map_tiles() and tile_picture(tile, rotation, form): the 20 map tiles in their four turns,
-  what a person sees on each and its picture (SVG or text), so a table can find the tiles it
-  laid by looking (GET /api/fcm/tiles);
-- draw_layout(rng, players) and draw_turn_order(rng, players): a random map and turn order
-  for a table that lets the service draw, to put in the creation payload's options;
-- check_layout(layout, players): refuse a layout before creating the game;
-- reserve_commitment(money, nonce): how a client seals its reserve card (docs/fcm.md);
-- describe(event, state_before): each event as a sentence (sentences.py).
+- KIND, EVENT_TYPES: the registry (games/__init__.py) and, through it, the event-type
+  registry, the API's validation and its OpenAPI document;
+- initial, evolve: every fold (projections/, replays/), at each append, read and import;
+- pending, resolve: the recorder (what is due after an append), the worker
+  (workers/jobs.py) and verify's recompute (replays/recompute.py);
+- finished, awaiting: the recorder (the catalog's status, LOG-FINISHED, the summary's
+  `awaiting`), GET .../next and every replay step.
+
+The optional surface, each called only where the game has it:
+
+- draw(players, options, rng): the recorder at creation (the map and the turn order a table
+  left to the service), and the new-game page's preview (app/pages.py);
+- render_map(state): GET /api/games/{id}/map.txt (app/games.py);
+- render_svg(state): GET /api/games/{id}/map.svg, every square a clickable box
+  (board_picture.py gives the coordinates) for a page to map a touch to a square;
+- map_tiles(), tile_picture(tile, rotation, form): GET /api/fcm/tiles and each tile's .svg and
+  .txt (app/tiles.py), and the new-game page's tile picker: the 20 tiles in their four turns
+  as a person sees them;
+- describe(event, state_before): each event as a sentence (replays/sentences.py: the
+  transcript and the replay steps).
+
+For clients and tests, never imported by the service:
+
+- reserve_commitment(money, nonce): how a client seals its reserve card (docs/fcm.md;
+  games.sealed.seal of the card's value);
+- draw_layout(rng, player_count), draw_turn_order(rng, players): the two halves of `draw`;
+- check_layout(layout, player_count): the map's checks, which `initial` runs on every
+  creation.
+
+Everything else in the package is its own business: import it only from its tests.
 """
 
 from games.fcm.awaiting import awaiting

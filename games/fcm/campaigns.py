@@ -19,8 +19,8 @@ lose their other copies (FCM-CLEAN-3). Then the next turn's restructuring.
 
 import copy
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.board import board_of
 from games.fcm.cards import holds
 from games.fcm.data import COMPONENTS, MILESTONES, campaign_type
@@ -96,7 +96,7 @@ def fill_freezer(state: dict, event: dict) -> None:
     """`fcm.freezer_filled`: at cleanup, a chain owing the choice keeps `kept` (at most ten,
     from its stock) and throws the rest away (FCM-CLEAN-1)."""
     player, kept = event["payload"]["player"], event["payload"]["kept"]
-    check_actor(state, event, player, "FCM-CLEAN-1")
+    check_actor(event["actor"], player, "FCM-CLEAN-1", state["players"])
     if state["phase"] != "cleanup":
         raise RuleViolation("FCM-TURN-1", f"the freezer is filled at cleanup, not {state['phase']}")
     chain = state["chains"][player]

@@ -5,7 +5,7 @@ example map, bob placing first (he is last in turn order), ann passing, then sea
 from events.registry import EventType
 from games.fcm import schemas
 from games.fcm.upcast import created_v1_to_v2
-from games.sealed import canonical_text, commitment
+from games.sealed import seal
 
 EXAMPLE_LAYOUT = {
     "rows": 3,
@@ -103,7 +103,7 @@ RESERVE_CARD_REVEALED = EventType(
 )
 
 EXAMPLE_STRUCTURE = {"management_trainee-3": "ceo-1", "waitress-4": "management_trainee-3"}
-EXAMPLE_STRUCTURE_COMMITMENT = commitment(canonical_text(EXAMPLE_STRUCTURE), EXAMPLE_NONCE)
+EXAMPLE_STRUCTURE_COMMITMENT = seal(EXAMPLE_STRUCTURE, EXAMPLE_NONCE)
 
 STRUCTURE_CHOSEN = EventType(
     name="fcm.structure_chosen",
@@ -404,7 +404,7 @@ FIRED = EventType(
 )
 
 EXAMPLE_FIRING = ["waitress-3"]
-EXAMPLE_FIRING_COMMITMENT = commitment(canonical_text(EXAMPLE_FIRING), EXAMPLE_NONCE)
+EXAMPLE_FIRING_COMMITMENT = seal(EXAMPLE_FIRING, EXAMPLE_NONCE)
 
 FIRING_SEALED = EventType(
     name="fcm.firing_sealed",

@@ -10,8 +10,8 @@ for each place]}`; when the last has picked, the track is the new turn order and
 begins.
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.cards import at_work, holds, slots
 from games.fcm.data import MILESTONES
 from games.fcm.working import begin_working
@@ -47,7 +47,7 @@ def pick_turn_order(state: dict, event: dict) -> None:
     """The chain whose pick it is takes a free place on the track (FCM-ORDER-1, FCM-ORDER-4);
     after the last pick the track is the turn order and working begins (FCM-TURN-1)."""
     player, place = event["payload"]["player"], event["payload"]["place"]
-    check_actor(state, event, player, "FCM-ORDER-1")
+    check_actor(event["actor"], player, "FCM-ORDER-1", state["players"])
     if state["phase"] != "order_of_business":
         raise RuleViolation(
             "FCM-TURN-1",

@@ -30,13 +30,13 @@ While the phase lasts, `state["payday"]` is `{"fired": [the chains that have rec
 revealed, their firing], "sealed": {chain: commitment of a firing not yet revealed}}`.
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.campaigns import begin_marketing
 from games.fcm.cards import holds
 from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.fcm.milestones import forbidden
-from games.sealed import canonical_text, check_opens
+from games.sealed import check_all_sealed, reveal
 
 SALARY = 5
 UNUSED_HIRE = 5
@@ -76,7 +76,7 @@ def fire(state: dict, event: dict) -> None:
     """`fcm.fired`: the chain's firing this payday, recorded open by the original rules, once,
     or again while it cannot pay (FCM-PAY-1)."""
     player, ids = event["payload"]["player"], event["payload"]["cards"]
-    check_actor(state, event, player, "FCM-PAY-1")
+    check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "original", "fcm.fired")
     _check_phase(state)
     chain = state["chains"][player]
@@ -90,7 +90,7 @@ def seal_firing(state: dict, event: dict) -> None:
     first every chain's, and once every firing is revealed, another from each chain that
     still cannot pay."""
     player = event["payload"]["player"]
-    check_actor(state, event, player, "FCM-PAY-1")
+    check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "deluxe", "fcm.firing_sealed")
     _check_phase(state)
     payday = state["payday"]
@@ -111,7 +111,7 @@ def reveal_firing(state: dict, event: dict) -> None:
     (FCM-PAY-1)."""
     payload = event["payload"]
     player = payload["player"]
-    check_actor(state, event, player, "FCM-PAY-1")
+    check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "deluxe", "fcm.firing_revealed")
     _check_phase(state)
     payday = state["payday"]
@@ -119,14 +119,9 @@ def reveal_firing(state: dict, event: dict) -> None:
     if sealed is None:
         raise RuleViolation("FCM-PAY-1", f"{player} has no sealed firing to reveal")
     waiting = [name for name in to_fire(state) if name not in payday["sealed"]]
-    if waiting:
-        raise RuleViolation(
-            "FCM-PAY-1",
-            "firings are revealed together, once every chain that fires has sealed; waiting"
-            f" for {', '.join(waiting)}",
-        )
-    check_opens(sealed, canonical_text(payload["cards"]), payload["nonce"], "FCM-PAY-1",
-                "firing")  # fmt: skip
+    together = "firings are revealed together, once every chain that fires has sealed"
+    check_all_sealed(waiting, "FCM-PAY-1", together)
+    reveal(sealed, payload["cards"], payload["nonce"], "FCM-PAY-1", "firing", who=player)
     fire_cards(state, player, payload["cards"])
     del payday["sealed"][player]
 

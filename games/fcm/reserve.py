@@ -6,28 +6,28 @@ the nonce "8f14e45fceea167a5a36dedd4bea2543" commits to the $200 card. The revea
 money and nonce; it is accepted only if they hash to the commitment (FCM-BANK-2).
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.bank import reserve_revealed
 from games.fcm.restructuring import begin_restructuring
-from games.sealed import check_opens, commitment
+from games.sealed import reveal, seal
 
 
 def reserve_commitment(money: int, nonce: str) -> str:
     """The commitment to the reserve card worth `money`, salted with `nonce`."""
-    return commitment(str(money), nonce)
+    return seal(money, nonce)
 
 
 def check_reveal(sealed: str, money: int, nonce: str) -> None:
     """Refuse a reveal that does not open the commitment (FCM-SETUP-9)."""
-    check_opens(sealed, str(money), nonce, "FCM-SETUP-9", "reserve card")
+    reveal(sealed, money, nonce, "FCM-SETUP-9", "reserve card")
 
 
 def seal_reserve_card(state: dict, event: dict) -> None:
     """A player puts a reserve card face down by the bank, once, after the starting
     restaurants (FCM-SETUP-9). When every chain has chosen, the first turn begins."""
     player = event["payload"]["player"]
-    check_actor(state, event, player, "FCM-SETUP-9")
+    check_actor(event["actor"], player, "FCM-SETUP-9", state["players"])
     if state["options"]["introductory"]:
         raise RuleViolation("FCM-SETUP-9", "the introductory game is played without reserve cards")
     if state["phase"] != "setup_reserve":
@@ -47,7 +47,7 @@ def reveal_reserve_card(state: dict, event: dict) -> None:
     the one sealed at setup (FCM-BANK-2, FCM-SETUP-9)."""
     payload = event["payload"]
     player = payload["player"]
-    check_actor(state, event, player, "FCM-BANK-2")
+    check_actor(event["actor"], player, "FCM-BANK-2", state["players"])
     if state["bank"]["breaks"] < 1:
         raise RuleViolation("FCM-BANK-2", "reserve cards are revealed when the bank first breaks")
     reserve = state["chains"][player]["reserve"]

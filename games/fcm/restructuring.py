@@ -3,21 +3,21 @@ its hand goes to the beach.
 
 A structure is `{card id: boss id}` for each card of the hand put to work, its boss the CEO or
 a manager put to work under the CEO. A chain records it open (`fcm.structure_chosen`) or
-sealed (`fcm.structure_sealed`: a commitment to the structure's canonical JSON, see
-games/sealed.py), revealed once every chain has chosen (`fcm.structure_revealed`). When every
-structure is known, all of them are applied at once and order of business begins. A chain
-with nothing in hand has no choice to make, nor has anyone on the first turn (FCM-RESTR-4):
-the engine records those structures itself.
+sealed (`fcm.structure_sealed`: a commitment to the structure as games/sealed.py's
+`seal` hashes it, its canonical JSON), revealed once every chain has chosen
+(`fcm.structure_revealed`). When every structure is known, all of them are applied at once
+and order of business begins. A chain with nothing in hand has no choice to make, nor has
+anyone on the first turn (FCM-RESTR-4): the engine records those structures itself.
 
 While the phase lasts, `state["restructuring"]` is `{chain: {"sealed", "structure"}}`: the
 commitment, if the chain sealed, and the structure once it is known (null before).
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.cards import ceo_of, is_manager, slots
 from games.fcm.order import begin_order_of_business
-from games.sealed import canonical_text, check_opens
+from games.sealed import check_all_sealed, reveal
 
 
 def begin_restructuring(state: dict) -> None:
@@ -58,22 +58,17 @@ def reveal_structure(state: dict, event: dict) -> None:
     commitment and be a legal structure (FCM-RESTR-1, FCM-RESTR-2)."""
     payload = event["payload"]
     player = payload["player"]
-    check_actor(state, event, player, "FCM-RESTR-1")
+    check_actor(event["actor"], player, "FCM-RESTR-1", state["players"])
     _check_phase(state)
     record = state["restructuring"][player]
     if record["sealed"] is None or record["structure"] is not None:
         raise RuleViolation("FCM-RESTR-1", f"{player} has no sealed structure to reveal")
     waiting = [name for name, r in state["restructuring"].items()
                if r["sealed"] is None and r["structure"] is None]  # fmt: skip
-    if waiting:
-        raise RuleViolation(
-            "FCM-RESTR-1",
-            f"structures are revealed together, once every chain has chosen; waiting for"
-            f" {', '.join(waiting)}",
-        )
-    structure = payload["structure"]
-    check_opens(record["sealed"], canonical_text(structure), payload["nonce"],
-                "FCM-RESTR-1", "structure")  # fmt: skip
+    check_all_sealed(waiting, "FCM-RESTR-1",
+                     "structures are revealed together, once every chain has chosen")  # fmt: skip
+    structure = reveal(record["sealed"], payload["structure"], payload["nonce"], "FCM-RESTR-1",
+                       "structure", who=player)  # fmt: skip
     check_structure(state, player, structure)
     record["structure"] = structure
     _apply_when_all_known(state)
@@ -141,7 +136,7 @@ def _reports(structure: dict) -> dict[str, list[str]]:
 
 
 def _still_choosing(state: dict, event: dict, player: str) -> dict:
-    check_actor(state, event, player, "FCM-RESTR-1")
+    check_actor(event["actor"], player, "FCM-RESTR-1", state["players"])
     _check_phase(state)
     record = state["restructuring"][player]
     if record["sealed"] is not None or record["structure"] is not None:

@@ -1,8 +1,8 @@
 """Setting up a game: what the box puts in play for the player count, the state at the start,
 and the rounds in which the chains place their starting restaurants."""
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.board import Board, board_of, printed_house_records
 from games.fcm.cards import issue_card_id, new_card
 from games.fcm.data import CAMPAIGNS, COMPONENTS, EMPLOYEES, INTRODUCTORY, MILESTONES
@@ -114,7 +114,7 @@ def check_turn_order(players: list[str], turn_order: list[str]) -> None:
 def check_setup_turn(state: dict, event: dict, player: str) -> None:
     """It is the starting-restaurant rounds and `player` is the one to place or pass
     (FCM-SETUP-7)."""
-    check_actor(state, event, player, "FCM-SETUP-7")
+    check_actor(event["actor"], player, "FCM-SETUP-7", state["players"])
     if state["phase"] != "setup_restaurants":
         raise RuleViolation("FCM-SETUP-7", "starting restaurants are placed only during setup")
     to_act = state["setup"]["to_act"]

@@ -12,8 +12,8 @@ flag stays until cleanup). A chain ends its working with `fcm.working_ended`; af
 the game waits in dinnertime.
 """
 
+from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.actors import check_actor
 from games.fcm.cards import at_work, has_drive_ins, issue_card_id, new_card
 from games.fcm.data import EMPLOYEES
 from games.fcm.dinnertime import begin_dinnertime
@@ -51,7 +51,7 @@ def begin_chain(state: dict, player: str) -> None:
 
 def check_turn(state: dict, event: dict, player: str, what: str) -> dict:
     """It is working and `player`'s turn to act (FCM-WORK-1). Returns the working record."""
-    check_actor(state, event, player, "FCM-WORK-1")
+    check_actor(event["actor"], player, "FCM-WORK-1", state["players"])
     if state["phase"] != "working":
         raise RuleViolation("FCM-TURN-1", f"{what} is part of working; this is {state['phase']}")
     working = state["working"]

@@ -1,113 +1,25 @@
-"""The README's walk through the API, run: every command in it, in order, answers what it says.
+"""The README's walk through the API, run: every command in it, in order, answers what it says
+(tests/api/walkthrough.py plays it)."""
 
-The walk-through is shell (curl and jq against `$B`); this reads each command and plays it on
-the test client: a curl is a request whose status is checked against its `# -> ` line, `-o`
-keeps the answer as the file the later commands read, `G=$(jq -r .id game.json)` reads it.
-A command this cannot play fails the test, so the README holds nothing that is not run."""
-
-import json
-import re
-import shlex
 from pathlib import Path
 
+from tests.api.walkthrough import play, shell_commands
+
 README = Path(__file__).parents[2] / "README.md"
-BASE = "B=http://127.0.0.1:${PORT:-8000}"
-JQ = re.compile(r"^(\w+)=\$\(jq -r \.([\w.]+) ([\w.]+)\)$")
-JQ_TO_FILE = re.compile(r"^jq -c '((?:\.\w+|\[\d+\])+)' ([\w.]+) > ([\w.]+)$")
 
 
 def walkthrough() -> list[str]:
-    """The commands of the walk-through, continuation lines joined, `# -> ` lines kept."""
+    """The commands of the walk-through."""
     text = README.read_text()
-    section = text[text.index("## A walk through the API") : text.index("## Configuration")]
-    commands = []
-    for block in re.findall(r"```sh\n(.*?)```", section, re.S):
-        block = block.replace("\\\n", " ").strip()
-        commands += re.split(r"\n(?=curl |jq |\w+=|# -> )", block)
-    return commands
-
-
-def curl_request(command: str, names: dict, files: dict) -> dict:
-    """The request a curl command makes, and where its answer goes (`-o`)."""
-    args = shlex.split(command)
-    request = {"method": "GET", "headers": {}, "data": None, "output": None, "write_out": None}
-    words = iter(args[1:])
-    for word in words:
-        if word == "-s":
-            continue
-        if word == "-X":
-            request["method"] = next(words)
-        elif word == "-H":
-            name, value = next(words).split(": ", 1)
-            request["headers"][name] = expand(value, names)
-        elif word in ("-d", "--data-binary"):
-            data = next(words)
-            request["data"] = files[data[1:]] if data.startswith("@") else data
-            assert word == "--data-binary" or not data.startswith("@"), "-d @file drops newlines"
-        elif word == "-o":
-            request["output"] = next(words)
-        elif word == "-w":
-            request["write_out"] = next(words)
-        elif word.startswith("$B/"):
-            request["path"] = expand(word.removeprefix("$B"), names)
-        else:
-            raise AssertionError(f"the test cannot play curl's {word!r}: {command[:80]}")
-    return request
-
-
-def expand(text: str, names: dict) -> str:
-    for name, value in names.items():
-        text = text.replace(f"${name}", value)
-    assert "$" not in text, f"an unset variable in {text}"
-    return text
-
-
-def jq_to_file(command: str, files: dict) -> dict:
-    """`jq -c '.a[0]' in.json > out.json`: a part of a kept answer kept as a file."""
-    match = JQ_TO_FILE.match(command)
-    assert match, f"the test cannot play {command!r}"
-    path, source, target = match.groups()
-    value = json.loads(files[source])
-    for name, index in re.findall(r"\.(\w+)|\[(\d+)\]", path):
-        value = value[name] if name else value[int(index)]
-    return {target: json.dumps(value, separators=(",", ":")).encode()}
+    return shell_commands(
+        text[text.index("## A walk through the API") : text.index("## Configuration")]
+    )
 
 
 def test_the_readme_walkthrough_answers_as_written(client, start_worker):
     start_worker()
-    names, files, played = {}, {}, []
     commands = walkthrough()
-    assert commands[0] == BASE, "the walk-through starts by naming the base address"
-    for command in commands[1:]:
-        if command.startswith("# -> "):
-            method, path, response = played[-1]
-            expected = int(command.removeprefix("# -> "))
-            assert response.status_code == expected, (method, path, response.data[:300])
-            if expected == 422:
-                assert response.json["rule"] in README.read_text()
-        elif command.startswith("curl "):
-            request = curl_request(command, names, files)
-            assert request["write_out"] and "%{http_code}" in request["write_out"], command[:80]
-            response = client.open(
-                request["path"],
-                method=request["method"],
-                headers=request["headers"],
-                data=request["data"],
-            )
-            if request["output"]:
-                files[request["output"]] = response.data
-            played.append((request["method"], request["path"], response))
-        elif command.startswith("jq "):
-            files.update(jq_to_file(command, files))
-        else:
-            for assignment in command.split("; "):
-                match = JQ.match(assignment)
-                assert match, f"the test cannot play {assignment!r}"
-                name, path, file = match.groups()
-                value = json.loads(files[file])
-                for field in path.split("."):
-                    value = value[field]
-                names[name] = value
+    names, files, played = play(client, commands, README.read_text())
     assert len(played) >= 10 and set(names) == {"G", "T", "J", "R", "F", "K"}  # and a fork
     assert sum(command.startswith("# -> ") for command in commands) == len(played)
     checks = [response for _, path, response in played if path.endswith("/receipts/check")]

@@ -24,7 +24,10 @@ CHECKLIST = {
     "BR-PLAY": 6, "BR-BADIDEA": 1, "BR-CONTRACT": 2, "BR-SALARY": 2, "BR-DRAW": 1, "BR-WIN": 1,
 }  # fmt: skip
 CHECKLIST_IDS = {f"{family}-{n}" for family, last in CHECKLIST.items() for n in range(1, last + 1)}
-LOG_CODES = {"LOG-RETRACT", "LOG-RETRACT-AUTHOR", "LOG-UNDO", "LOG-REDO", "LOG-FORK", "LOG-COMPARE"}
+LOG_CODES = {
+    "LOG-RETRACT", "LOG-RETRACT-AUTHOR", "LOG-FINISHED", "LOG-UNDO", "LOG-REDO", "LOG-FORK",
+    "LOG-COMPARE",
+}  # fmt: skip
 
 
 def ids_named_in_games() -> set[str]:
@@ -49,6 +52,40 @@ def test_every_id_the_code_names_is_in_the_reference():
     named = ids_named_in_games()
     assert named and named <= reference, sorted(named - reference)
     assert log_codes() == LOG_CODES <= reference
+
+
+def rule_ids_in(folder: Path) -> set[str]:
+    """Every string in a game package's code that is a whole rule id (`RPS-SEAL-1`): those
+    its refusals name, directly or through a helper (`check_actor(..., "BR-TURN-1")`), and
+    those `awaiting` and the explanations cite."""
+    return {
+        node.value
+        for path in folder.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and re.fullmatch(r"[A-Z]+(?:-[A-Z]+)*-\d+", node.value)
+    }
+
+
+def unreferenced_rule_ids(app) -> dict[str, list[str]]:
+    """For each game the app loads, the rule ids its code names that its reference (docs/rules/
+    <kind>.md, or an extra game's own rules.md) lacks; a game without a reference lacks all."""
+    games, rulebook = app.extensions["tablelog"].games, app.extensions["tablelog.rules"]
+    missing = {}
+    for kind in games.kinds():
+        named = rule_ids_in(Path(games.get(kind).__file__).parent)
+        assert named, f"{kind} names no rule id"
+        reference = rulebook.kinds.get(kind)
+        written = {entry.id for entry in reference.entries} if reference else set()
+        if named - written:
+            missing[kind] = sorted(named - written)
+    return missing
+
+
+def test_every_game_loaded_has_a_reference_with_every_rule_id_its_code_names(app):
+    assert app.extensions["tablelog"].games.kinds() == ["burnrate", "fcm", "toy"]
+    assert unreferenced_rule_ids(app) == {}
 
 
 def test_the_reference_is_the_checklist_and_the_log_s_codes_nothing_else():
@@ -106,7 +143,7 @@ def test_the_index_lists_every_rule_by_kind_with_a_link_that_answers(client):
     assert answer.status_code == 200 and answer.content_type == "application/json"
     kinds = answer.json["kinds"]
     assert {name: len(kind["rules"]) for name, kind in kinds.items()} == {
-        "burnrate": 24, "fcm": 71, "log": 6,
+        "burnrate": 24, "fcm": 71, "log": 7, "toy": 4,
     }  # fmt: skip
     first = kinds["burnrate"]["rules"][0]
     assert first == {
@@ -208,12 +245,17 @@ def test_the_log_s_own_refusals_link_to_their_entry(client):
     assert client.get(refused.json["type"]).status_code == 200
 
 
-def test_a_rule_the_reference_does_not_have_gets_no_link(client):
-    """The toy game's rules are a test's, not in the reference: no link that would 404."""
+def test_an_extra_game_s_own_reference_is_served_while_it_is_loaded(app, client):
+    """The toy game is loaded by TABLELOG_EXTRA_GAMES, and brings its rules.md: its refusals
+    link to its entries. A rule no reference has gets no link that would 404."""
     game_id, token = create_toy(client)
     refused = append(client, game_id, token, add("ben", 2))
     assert refused.status_code == 422 and refused.json["rule"] == "TOY-TURN-1"
-    assert "rule_href" not in refused.json
+    assert refused.json["rule_href"] == "/api/rules/TOY-TURN-1"
+    entry = client.get("/api/rules/TOY-TURN-1").json
+    assert entry["doc"] == "tests/toygame/rules.md#toy-turn-1"
+    assert app.extensions["tablelog.rules"].href("TOY-TURN-9") is None
+    assert "toy" not in Rulebook().kinds  # a service without the game does not serve them
 
 
 def slugs_the_code_answers() -> set[str]:

@@ -1,7 +1,7 @@
 """The write path's own checks, through the API: what a batch may hold, and what a refusal
 inside a batch says."""
 
-from tests.api.helpers import add, append, create_toy, new_id
+from tests.api.helpers import add, append, create_toy, new_id, retract
 
 
 def test_a_batch_that_repeats_an_event_id_is_refused_and_nothing_written(client):
@@ -59,3 +59,29 @@ def test_a_second_creation_is_refused_as_a_field(client):
     refused = append(client, game_id, token, body)
     assert refused.status_code == 400
     assert refused.json["errors"]["type"] == ["a game is created once, by its first event"]
+
+
+def test_a_finished_game_takes_no_more_actions_but_a_retract_and_a_seat_s_new_token(client):
+    """LOG-FINISHED: the machinery, not each game, closes a finished log. A correction still
+    goes in (a retract), and so does a lost tablet's new token; the retract reopens the game."""
+    game_id, token = create_toy(client, goal=5, tally_every=100)
+    assert append(client, game_id, token, add("ann", 5)).status_code == 201
+    summary = client.get(f"/api/games/{game_id}").json
+    assert summary["status"] == "finished"
+
+    refused = append(client, game_id, token, add("ben", 1))
+    assert refused.status_code == 422, refused.json
+    assert refused.json["code"] == "LOG-FINISHED"
+    assert refused.json["rule_href"] == "/api/rules/LOG-FINISHED"
+    assert refused.json["type"] == "/problems/log-finished"
+    assert refused.json["details"] == {"awaiting": summary["awaiting"]}
+    assert client.get(f"/api/games/{game_id}").json["version"] == 2
+    audit = client.get(f"/api/games/{game_id}/refusals").json["items"]
+    assert audit[-1]["code"] == "LOG-FINISHED"
+
+    table = {"Authorization": f"Bearer {token}"}
+    assert client.post(f"/api/games/{game_id}/seats/ben/token", headers=table).status_code == 201
+    assert append(client, game_id, token, retract(2, reason="ann added 4")).status_code == 201
+    assert client.get(f"/api/games/{game_id}").json["status"] == "active"
+    assert append(client, game_id, token, add("ann", 4)).status_code == 201
+    assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True

@@ -115,3 +115,18 @@ def test_a_sound_log_with_its_tally_and_a_retract_imports_whole(client, services
     assert append(client, new_id, token, retract(6)).status_code == 201
     assert client.get(f"/api/games/{new_id}/state").json["state"]["total"] == 11
     assert client.get(f"/api/games/{new_id}/verify").json["ok"] is True
+
+
+def test_an_import_with_an_action_after_the_game_ended_is_refused_there(client):
+    """LOG-FINISHED holds for an imported log as for an append: ann reached the goal at seq 2,
+    so ben's action at seq 3 could not have been recorded."""
+    game_id, token = create_toy(client, goal=5, tally_every=100)
+    append(client, game_id, token, add("ann", 5))
+    exported = client.get(f"/api/games/{game_id}/export").data
+    log = [json.loads(line) for line in exported.splitlines()]
+    after = {**copied(log[1]), "seq": 3, "event_id": "77777777-7777-4777-8777-777777777777",
+             "actor": "player:ben", "payload": {"player": "ben", "amount": 1}}  # fmt: skip
+    response = client.post("/api/games/import", data=rechained([*log, after]))
+    assert response.status_code == 400, response.json
+    assert list(response.json["errors"]) == ["line 3"]
+    assert "LOG-FINISHED" in str(response.json["errors"]["line 3"])

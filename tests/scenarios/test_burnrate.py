@@ -92,6 +92,10 @@ def test_a_whole_three_player_game_to_a_winner_replayed_and_verified(recorded, c
     summary = client.get(table.href).json
     assert summary["status"] == "finished"
     assert table.state == pure.state
+    # the rules refuse a move after the winner (BR-WIN-1); the log refuses it first
+    late = table.post("turn_ended", None, {"player": "ann"})
+    assert late.status_code == 422 and late.json["code"] == "LOG-FINISHED", late.json
+    assert late.json["details"]["awaiting"]["rule"] == "BR-WIN-1"
     assert table.state["winner"] == "ann"
     assert client.get("/api/games?kind=burnrate&status=finished").json["items"][0]["id"] == (
         table.game_id

@@ -392,6 +392,10 @@ def test_the_second_bank_break_ends_the_game_with_a_winner_through_the_api(clien
     assert state["bank"]["breaks"] == 2 and state["bank"]["shortfall"] > 0
     assert client.get("/api/games?kind=fcm&status=finished").json["items"][0]["id"] == game["id"]
     assert client.get(f"/api/games/{game['id']}/verify").json["ok"] is True
+    # the log, not the game's rules, refuses what comes after the end (LOG-FINISHED)
+    late = record(client, game, "fired", "ann", cards=[])
+    assert late.status_code == 422 and late.json["code"] == "LOG-FINISHED", late.json
+    assert late.json["details"]["awaiting"]["rule"] == "FCM-BANK-4"
 
 
 def test_a_deluxe_payday_sealed_revealed_and_paid_by_a_real_worker(client, start_worker):

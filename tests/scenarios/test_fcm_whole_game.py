@@ -22,8 +22,8 @@ from games.fcm.pieces import CORNERS, campaign_squares, entrance_square, occupie
 from games.fcm.placement import check_campaign, check_restaurant
 from games.fcm.reach import houses_reached
 from games.fcm.roads import road_distance
-from tests.conftest import wait_for
 from tests.games.fcm.table import layout_for, nonce
+from tests.scenarios.recording import RecordingTable
 
 PRODUCT = {"ann": "burger", "bob": "pizza"}
 # where each chain opens: the tile of its entrance, [tile row, tile col]
@@ -206,15 +206,17 @@ def firing(state, player):
 
 
 def play(table, turns=40):
-    """Play from the created game to the end, `table` being `record(name, player, **payload)`,
-    `state()` and `settle()` (wait until the worker has nothing pending). Returns what the
+    """Play from the created game to the end, `table` a RecordingTable
+    (tests/scenarios/recording.py). Returns what the
     table saw at the first break: the state after the reveals, and the turn."""
-    state = table.state()
+    state = table.state
     while state["phase"] == "setup_restaurants":
         player = state["setup"]["to_act"][0]
-        state = table.record("starting_restaurant_placed", player, **starting_spot(state, player))
+        state = table.record(
+            "starting_restaurant_placed", player=player, **starting_spot(state, player)
+        )
     for player in state["players"]:
-        state = table.record("reserve_card_sealed", player,
+        state = table.record("reserve_card_sealed", player=player,
                              commitment=reserve_commitment(RESERVE, nonce(player)))  # fmt: skip
     first_break = None
     while state["phase"] != "over":
@@ -223,27 +225,29 @@ def play(table, turns=40):
         if phase == "restructuring":
             for player, record in state["restructuring"].items():
                 if record["structure"] is None and record["sealed"] is None:
-                    state = table.record("structure_chosen", player,
+                    state = table.record("structure_chosen", player=player,
                                          structure=structure(state, player))  # fmt: skip
         elif phase == "order_of_business":
             player = state["order_of_business"]["to_pick"][0]
             place = state["order_of_business"]["picked"].index(None) + 1
-            state = table.record("turn_order_picked", player, place=place)
+            state = table.record("turn_order_picked", player=player, place=place)
         elif phase == "working":
             state = work(table, state, state["working"]["player"])
         elif phase == "dinnertime" and state["dinnertime"]["awaiting_reveals"]:
             for player, chain in state["chains"].items():
                 if chain["reserve"]["revealed"] is None:
-                    state = table.record("reserve_card_revealed", player, money=RESERVE,
+                    state = table.record("reserve_card_revealed", player=player, money=RESERVE,
                                          nonce=nonce(player))  # fmt: skip
             first_break = {"turn": state["turn"], "state": state}
-            state = table.settle()
+            table.settle()
+            state = table.state
         elif phase == "payday" and len(state["payday"]["fired"]) < len(state["players"]):
             for player in state["players"]:
                 if player not in state["payday"]["fired"]:
-                    state = table.record("fired", player, cards=firing(state, player))
+                    state = table.record("fired", player=player, cards=firing(state, player))
         else:
-            waited, state = state, table.settle()
+            table.settle()
+            waited, state = state, table.state
             assert state != waited, f"the game waits in {phase}; the table has nothing to record"
     return first_break
 
@@ -252,59 +256,19 @@ def work(table, state, player):
     """One chain's working: recruit, train, a campaign per marketeer, food per cook, done."""
     hired = hires(state, player)
     if hired:
-        state = table.record("recruited", player, cards=hired)
+        state = table.record("recruited", player=player, cards=hired)
     trained = training(state, player)
     if trained:
-        state = table.record("trained", player, **trained)
+        state = table.record("trained", player=player, **trained)
     for marketeer in cards(state, player, "work"):
         if marketeer["card"] in FAMILY["marketing_trainee"]:
             placed = campaign(state, player, marketeer)
             if placed:
-                state = table.record("campaign_placed", player, **placed)
+                state = table.record("campaign_placed", player=player, **placed)
     for cook in cards(state, player, "work"):
         if cook["card"] in FAMILY["kitchen_trainee"]:
-            state = table.record("food_taken", player, cook=cook["id"], food=PRODUCT[player])
-    return table.record("working_ended", player)
-
-
-class Http:
-    """The table at the service: each event posted as the player, the state read back."""
-
-    def __init__(self, client, game):
-        self.client, self.game = client, game
-        self.url = f"/api/games/{game['id']}"
-
-    def state(self):
-        return self.client.get(f"{self.url}/state").json["state"]
-
-    def record(self, name, player, **payload):
-        body = {"type": f"fcm.{name}", "actor": f"player:{player}",
-                "payload": {"player": player, **payload}}  # fmt: skip
-        headers = {"Authorization": f"Bearer {self.game['token']}"}
-        answer = self.client.post(f"{self.url}/events", json=body, headers=headers)
-        assert answer.status_code == 201, (name, player, payload, answer.json)
-        return self.state()
-
-    def settle(self):
-        """Wait until the worker has resolved every automatic phase due."""
-        wait_for(lambda: self.client.get(self.url).json["pending"] is None, timeout=30)
-        return self.state()
-
-    def events(self):
-        found, after = [], 0
-        while page := self.client.get(f"{self.url}/events?after={after}&limit=500").json["items"]:
-            found += page
-            after = page[-1]["seq"]
-        return found
-
-    def steps(self, version):
-        """Every step of the replay, 1 to `version`, page after page."""
-        found, url = [], f"{self.url}/replay?from=1&to={version}"
-        while url:
-            answer = self.client.get(url).json
-            found += answer["steps"]
-            url = answer["next"]
-        return found
+            state = table.record("food_taken", player=player, cook=cook["id"], food=PRODUCT[player])
+    return table.record("working_ended", player=player)
 
 
 def test_two_players_from_setup_to_the_second_break_and_a_winner(client, start_worker):
@@ -321,10 +285,7 @@ def test_two_players_from_setup_to_the_second_break_and_a_winner(client, start_w
     of the replay rebuilds the next, the last is the state, and the log verifies."""
     start_worker()
     options = {"layout": layout_for(2), "turn_order": ["ann", "bob"]}
-    answer = client.post("/api/games", json={"kind": "fcm", "players": ["ann", "bob"],
-                                             "options": options})  # fmt: skip
-    assert answer.status_code == 201, answer.json
-    table = Http(client, answer.json)
+    table = RecordingTable(client, "fcm", ["ann", "bob"], **options)
     first_break = play(table)
 
     events = table.events()
@@ -344,8 +305,8 @@ def test_two_players_from_setup_to_the_second_break_and_a_winner(client, start_w
     assert after_reveals["bank"]["ceo_slots"] == 2
     assert {c["reserve"]["revealed"] for c in after_reveals["chains"].values()} == {RESERVE}
     # FCM-BANK-3: the second break ends the game after that dinnertime, without salaries
-    state = table.state()
-    game = client.get(table.url).json
+    state = table.state
+    game = client.get(table.href).json
     assert (game["status"], state["phase"]) == ("finished", "over")
     assert state["bank"]["breaks"] == 2 and state["turn"] > first_break["turn"]
     after = events[events.index(broke[1]) + 1 :]
@@ -366,7 +327,7 @@ def test_two_players_from_setup_to_the_second_break_and_a_winner(client, start_w
     version = game["version"]
     steps = table.steps(version)
     assert [s["event"]["seq"] for s in steps] == list(range(1, version + 1))
-    assert steps[0]["state"] == answer.json["state"]
+    assert steps[0]["state"] == table.created["state"]
     for earlier, later in zip(steps, steps[1:], strict=False):
         assert jsonpatch.apply_patch(earlier["state"], later["patch"]) == later["state"]
     assert steps[-1]["state"] == state
@@ -378,4 +339,4 @@ def test_two_players_from_setup_to_the_second_break_and_a_winner(client, start_w
         for chain in step["state"]["chains"].values()
     ]
     assert max(reports) == 2
-    assert client.get(f"{table.url}/verify").json["ok"] is True
+    assert client.get(f"{table.href}/verify").json["ok"] is True

@@ -12,6 +12,7 @@ import time
 from marshmallow import Schema, fields, validate
 
 from events.registry import EventType
+from games.actors import check_actor
 from games.errors import RuleViolation
 
 KIND = "toy"
@@ -76,12 +77,9 @@ def evolve(state, event):
     payload = event["payload"]
     if event["type"] == "toy.added":
         expected = state["players"][state["turn"]]
-        if state["winner"]:
-            raise RuleViolation("TOY-END-1", f"the game is over; {state['winner']} won")
         if payload["player"] != expected:
             raise RuleViolation("TOY-TURN-1", f"it is {expected}'s turn, not {payload['player']}'s")
-        if event["actor"] not in (f"player:{expected}", "admin"):
-            raise RuleViolation("TOY-TURN-1", f"{event['actor']} cannot act for {expected}")
+        check_actor(event["actor"], expected, "TOY-TURN-1")
         state["total"] += payload["amount"]
         state["turn"] = (state["turn"] + 1) % len(state["players"])
         if state["total"] >= state["options"]["goal"]:
