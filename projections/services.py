@@ -233,7 +233,11 @@ class Services:
     def __init__(self, settings: Settings):
         self.settings = settings
         client = RedisCluster if settings.redis_cluster else redis.Redis
-        self.redis = client.from_url(settings.redis_url)
+        # Every thread of a web process may use it at once, a stream's first read included:
+        # room for them all beside redis-py's default 100.
+        self.redis = client.from_url(
+            settings.redis_url, max_connections=settings.streams_per_process + 100
+        )
         # A live stream holds a connection while XREAD BLOCK waits a whole heartbeat
         # (app/stream.py): its own pool, room for every stream a process may hold, and a read
         # timeout past the heartbeat (redis-py's 5 s would end every quiet stream).
