@@ -1,0 +1,55 @@
+"""The game page and its record panel together, in a browser, as a table uses them: the
+device holds the table's seat; the page says whose move it is, the panel offers that move's
+form, a square is picked by tapping the map itself, and the page moves on once the action is
+recorded, while a second tablet sees it live."""
+
+import json
+
+from playwright.sync_api import expect
+
+from games.fcm.event_types import EXAMPLE_LAYOUT
+from tests.games.fcm.table import legal_spot
+
+
+def seat_device(page, game_id, seat, token):
+    """What the new-game page leaves in a device: the seat it holds, kept in localStorage."""
+    value = json.dumps({"seat": seat, "token": token})
+    page.add_init_script(f"localStorage.setItem({json.dumps(f'tablelog.seat.{game_id}')}, "
+                         f"{json.dumps(value)})")  # fmt: skip
+
+
+def test_a_starting_restaurant_recorded_on_the_game_page_by_tapping_the_map(page, browser, site):
+    body = {"kind": "fcm", "players": ["ann", "bob"],
+            "options": {"turn_order": ["ann", "bob"], "layout": EXAMPLE_LAYOUT}}  # fmt: skip
+    game = page.request.post("/api/games", data=body).json()
+    seat_device(page, game["id"], "table", game["token"])
+    page.goto(f"/games/{game['id']}")
+    watcher = browser.new_context(base_url=site).new_page()
+    watcher.goto(f"/games/{game['id']}")
+
+    expect(page.locator(".awaiting")).to_contain_text("bob places a starting restaurant")
+    panel = page.locator("#record-panel")
+    form = panel.locator("details.record-form", has=page.locator("summary",
+                         has_text="Starting restaurant placed"))  # fmt: skip
+    form.locator("summary").first.click()
+    (row, col), entrance = legal_spot(game["state"])
+    page.locator(f'#record svg rect.square[data-square="{row},{col}"], '
+                 f'svg rect.square[data-square="{row},{col}"]').first.click()  # fmt: skip
+    square = form.get_by_role("group", name="Top left")
+    expect(square.get_by_label("Row")).to_have_value(str(row))
+    expect(square.get_by_label("Column")).to_have_value(str(col))
+    form.get_by_label(entrance, exact=True).check()
+    form.get_by_role("button", name="Record").click()
+
+    expect(page.locator("#events > li").last).to_contain_text("bob")
+    expect(page.locator(".awaiting")).to_contain_text("ann places a starting restaurant")
+    expect(watcher.locator(".awaiting")).to_contain_text("ann places a starting restaurant")
+    state = page.request.get(f"/api/games/{game['id']}/state").json()["state"]
+    [placed] = state["board"]["restaurants"]
+    assert (placed["owner"], placed["top_left"], placed["entrance"]) == (
+        "bob",
+        [row, col],
+        entrance,
+    )
+    event = page.request.get(f"/api/games/{game['id']}/events/2").json()
+    assert event["actor"] == "player:bob" and event["recorded_by"] == "table"
