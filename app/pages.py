@@ -25,6 +25,7 @@ import jsonpatch
 from flask import Blueprint, Response, abort, render_template, request
 
 from app.context import services
+from app.disputes import dispute_service
 from events import keys
 from games.burnrate import company as burnrate_company
 from games.burnrate import draft as burnrate_draft
@@ -32,9 +33,11 @@ from games.burnrate.edition import DEPARTMENT_NAMES, DEPARTMENTS
 from games.errors import RuleViolation
 from projections.catalog import Catalog, summary
 from projections.state import NoSuchGame
+from replays.disputes.threads import anchored
 from replays.sentences import who
 from replays.steps import replay, told
 from replays.transcript import flat, written
+from replays.verify import verify
 
 blp = Blueprint("pages", __name__, template_folder="templates")
 
@@ -117,6 +120,22 @@ def game(game_id):
     view = at_step(game_id, asked_step())
     log = told(services().projector, game_id, 1, view["version"])
     return render_template("pages/game.html", **view, log=log)
+
+
+@blp.route("/games/<game_id>/transcript")
+def transcript(game_id):
+    """The transcript as a page: what the log's check found, with the head hashes; every
+    event as a sentence, up to the last that holds; the disputes with their threads."""
+    svc = services()
+    meta = svc.projector.meta(game_id)
+    verdict = verify(svc.recorder, game_id)
+    chain, threads = dispute_service().checked(game_id)
+    holds = meta["version"] if verdict.ok or verdict.problem == "cache" else verdict.checked
+    game = {**summary(game_id, meta), "head_hash": meta["head_hash"]}
+    # the disputes as far as their chain holds, as the Markdown transcript tells them
+    log = told(svc.projector, game_id, 1, holds, anchored(threads)) if holds else []
+    return render_template("pages/transcript.html", game=game, verdict=verdict, chain=chain,
+                           threads=threads, log=log, at=None)  # fmt: skip
 
 
 @blp.route("/games/<game_id>/step")

@@ -63,10 +63,14 @@ def replay(projector: Projector, game_id: str, first: int, last: int) -> list[di
     return steps
 
 
-def told(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
+def told(
+    projector: Projector, game_id: str, first: int, last: int, disputes: dict | None = None
+) -> list[dict]:
     """Events first..last as a person reads them: each event (with `withdrawn_by`), its
-    sentence, a derived event's explanation and the disputes opened on it."""
-    disputes = DisputeService(projector).anchored(game_id)
+    sentence, a derived event's explanation and the disputes opened on it (`disputes`, by
+    seq, when the caller has read them already)."""
+    if disputes is None:
+        disputes = DisputeService(projector).anchored(game_id)
     return [
         {
             "event": event,

@@ -179,3 +179,35 @@ def escaped(text: str) -> str:
 def test_the_game_page_runs_only_this_services_scripts(client, burnrate, part):
     policy = client.get(f"/games/{burnrate.game_id}{part}").headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "unsafe" not in policy
+
+
+def test_the_transcript_page_tells_the_game_its_disputes_and_the_check(client, burnrate):
+    """Transcripts as a page: the check with the head hashes, every event as a sentence, the
+    disputes with their threads; a damaged disputes chain is said, not hidden."""
+    from tests.replays.disputes.test_threads import tamper
+
+    headers = {"Authorization": f"Bearer {burnrate.token}"}
+    opened = {"seq": 3, "author": "player:ruth", "text": "Joe picked before the deal was agreed"}
+    client.post(f"{burnrate.href}/disputes", json=opened, headers=headers)
+    reply = {"author": "player:joe", "text": "We had agreed"}
+    client.post(f"{burnrate.href}/disputes/1/replies", json=reply, headers=headers)
+    page = client.get(f"/games/{burnrate.game_id}/transcript")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.text
+    meta = client.get(f"/api/games/{burnrate.game_id}").json
+    head_hash = client.get(f"{burnrate.href}/events/{meta['version']}").json["hash"]
+    assert 'data-log-check="true"' in html and head_hash in html
+    assert 'data-disputes-check="true"' in html
+    assert html.count('<li id="seq-') == meta["version"]
+    thread = html[html.index('data-dispute="1"') :]
+    assert (
+        "Dispute 1 on" in thread
+        and "ruth opened it: Joe picked before the deal was agreed" in thread
+    )
+    assert "joe replied: We had agreed" in thread
+    assert (
+        f'href="/games/{burnrate.game_id}/transcript"'
+        in client.get(f"/games/{burnrate.game_id}").text
+    )
+    tamper(burnrate.services.redis, burnrate.game_id, 1, lambda raw: raw.replace(b"Joe", b"Ann"))
+    assert 'data-disputes-check="false"' in client.get(f"/games/{burnrate.game_id}/transcript").text
