@@ -141,7 +141,7 @@ def main() -> int:
             preexec_fn=die_with_parent,
         ),
     ]  # fmt: skip
-    print(f"tablelog: API at http://{host}:{port}/api (docs: /api/docs)", flush=True)
+    print(f"tablelog: open http://{host}:{port}/ (the API: /api, its docs: /api/docs)", flush=True)
 
     stopping = False
 
