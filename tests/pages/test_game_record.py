@@ -53,3 +53,36 @@ def test_a_starting_restaurant_recorded_on_the_game_page_by_tapping_the_map(page
     )
     event = page.request.get(f"/api/games/{game['id']}/events/2").json()
     assert event["actor"] == "player:bob" and event["recorded_by"] == "table"
+
+
+def test_a_burn_rate_turn_recorded_on_the_game_page_appears_live_on_another_tablet(
+    page, browser, site
+):
+    """Two tablets: this one holds the table's seat and records ruth's FUNDING card and the
+    end of her turn through the game page's forms; the other follows the game live."""
+    from tests.pages.test_record_burnrate import JOE_PICKS, RUTH_PICKS, new_game, record_form
+
+    game_id, table_token, seats = new_game(page)
+    for (pile, joes), (department, ruths) in zip(JOE_PICKS, RUTH_PICKS, strict=True):
+        for player, card, dept in (("joe", joes, pile.split(":")[0]), ("ruth", ruths, department)):
+            answer = page.request.post(
+                f"/api/games/{game_id}/events",
+                headers={"Authorization": f"Bearer {seats[player]}"},
+                data={"type": "burnrate.employee_drafted", "actor": f"player:{player}",
+                      "payload": {"player": player, "department": dept, "revealed": card}},
+            )  # fmt: skip
+            assert answer.status == 201, answer.text()
+    seat_device(page, game_id, "table", table_token)
+    page.goto(f"/games/{game_id}")
+    watcher = browser.new_context(base_url=site).new_page()
+    watcher.goto(f"/games/{game_id}")
+    expect(watcher.locator("[data-live-status]")).to_have_text("live")
+
+    funding = record_form(page, "Funding played")
+    funding.get_by_label("Which card").select_option("FUNDING 10 (0,1,2,3)")
+    funding.get_by_role("button", name="Record").click()
+    expect(watcher.locator("#events > li").last).to_contain_text("ruth played FUNDING")
+    expect(watcher.locator(".awaiting")).to_contain_text("ruth has played 1 card")
+    record_form(page, "Turn ended").get_by_role("button", name="Record").click()
+    expect(watcher.locator("#events > li").last).to_contain_text("ruth ended their play step")
+    expect(page.locator(".awaiting")).to_contain_text("the worker resolves turn end")
