@@ -34,6 +34,11 @@ that does not, the plain control. The pickers:
   or typed;
 - `{"picker": "some_of", "choices": [...]}` on a list: several of the choices, each once;
 - `{"picker": "square"}` on a [row, col]: a square of the map, clicked or typed.
+- `{"picker": "sealed", "reveals": <event type>, "choice": <field>}` on a commitment
+  (games/sealed.py): the form asks for the choice as the field `choice` of the type `reveals`
+  asks for it, the device makes a nonce, sends only the commitment and keeps the choice and
+  nonce; the `reveals` type's form (its `choice` field and its `nonce`) is filled in from
+  what the device kept.
 """
 
 from marshmallow import Schema, fields, missing, validate

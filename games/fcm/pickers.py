@@ -1,7 +1,8 @@
 """How a person names each payload value at the table, as data beside the schemas: the hints
 a form built from a schema offers in place of typing (app/forms.py says what each picker
 means). A square by clicking the map, a card of the chain by what it is, a campaign or house
-tile among those in the supply."""
+tile among those in the supply; a sealed choice (a reserve card, a face-down structure, a
+Deluxe firing) asked for in plain words, sealed and kept by the player's device."""
 
 ACTOR = {"picker": "actor"}
 SQUARE = {"picker": "square"}
@@ -40,3 +41,15 @@ HOUSE_WITHOUT_GARDEN = {
     "value": "number",
     "show": "House {number}",
 }
+
+
+def sealed(reveals: str, choice: str) -> dict:
+    """A commitment the player's device makes (games/sealed.py): the form asks for the choice
+    as the field `choice` of the type `reveals` asks for it, seals it with a nonce of its own,
+    sends only the commitment and keeps the choice and nonce until `reveals` is recorded."""
+    return {"picker": "sealed", "reveals": reveals, "choice": choice}
+
+
+RESERVE_CARD_SEALED = sealed("fcm.reserve_card_revealed", "money")
+STRUCTURE_SEALED = sealed("fcm.structure_revealed", "structure")
+FIRING_SEALED = sealed("fcm.firing_revealed", "cards")

@@ -303,7 +303,9 @@ class StartingRestaurantPassedSchema(Schema):
 
 class ReserveCardSealedSchema(Schema):
     player = Name(required=True, metadata=pick.ACTOR)
-    commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
+    commitment = fields.String(
+        required=True, validate=validate.Regexp(SHA256_HEX), metadata=pick.RESERVE_CARD_SEALED
+    )
 
 
 class ReserveCardRevealedSchema(Schema):
@@ -319,7 +321,9 @@ class StructureChosenSchema(Schema):
 
 class StructureSealedSchema(Schema):
     player = Name(required=True, metadata=pick.ACTOR)
-    commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
+    commitment = fields.String(
+        required=True, validate=validate.Regexp(SHA256_HEX), metadata=pick.STRUCTURE_SEALED
+    )
 
 
 class StructureRevealedSchema(Schema):
@@ -463,7 +467,9 @@ class FiredSchema(Schema):
 
 class FiringSealedSchema(Schema):
     player = Name(required=True, metadata=pick.ACTOR)
-    commitment = fields.String(required=True, validate=validate.Regexp(SHA256_HEX))
+    commitment = fields.String(
+        required=True, validate=validate.Regexp(SHA256_HEX), metadata=pick.FIRING_SEALED
+    )
 
 
 class FiringRevealedSchema(Schema):

@@ -9,7 +9,7 @@ from games import BUILTIN_GAMES
 from games.burnrate import event_types as burnrate_types
 from games.fcm import event_types as fcm_types
 
-PICKERS = {"actor", "choose", "printed", "some_of", "square"}
+PICKERS = {"actor", "choose", "printed", "sealed", "some_of", "square"}
 KINDS = {"string", "integer", "number", "boolean", "object", "list", "map", "any"}
 
 
@@ -140,3 +140,34 @@ def test_one_type_and_what_is_not_there(client):
         missing = client.get(address)
         assert missing.status_code == 404
         assert missing.content_type == "application/problem+json"
+
+
+def test_a_sealed_choice_names_its_reveal_and_the_field_that_asks_for_it(client):
+    """FCM's three sealed choices: each seal's commitment says which type reveals it and which
+    of that type's fields asks for the choice, so a page asks for it in plain form (the
+    reveal's `nonce` beside it)."""
+    fcm = client.get("/api/fcm/event-types").get_json()
+    sealed = {
+        form["type"]: described["picker"]
+        for form in fcm["types"]
+        for described in fields_of(form["payload"])
+        if described.get("picker", {}).get("name") == "sealed"
+    }
+    assert sealed == {
+        "fcm.reserve_card_sealed": {
+            "name": "sealed", "reveals": "fcm.reserve_card_revealed", "choice": "money"},
+        "fcm.structure_sealed": {
+            "name": "sealed", "reveals": "fcm.structure_revealed", "choice": "structure"},
+        "fcm.firing_sealed": {
+            "name": "sealed", "reveals": "fcm.firing_revealed", "choice": "cards"},
+    }  # fmt: skip
+    for seal, hint in sealed.items():
+        assert field(by_name(fcm, seal), "commitment")["picker"] == hint
+        reveal = by_name(fcm, hint["reveals"])
+        asked = {f["name"] for f in reveal["payload"]["fields"]}
+        assert asked == {"player", hint["choice"], "nonce"}
+    # asked for as fcm.structure_chosen and fcm.fired ask for them
+    assert field(by_name(fcm, "fcm.structure_revealed"), "structure") == field(
+        by_name(fcm, "fcm.structure_chosen"), "structure")  # fmt: skip
+    assert field(by_name(fcm, "fcm.firing_revealed"), "cards") == field(
+        by_name(fcm, "fcm.fired"), "cards")  # fmt: skip
