@@ -11,7 +11,7 @@
 // `refreshChoices(form, state)` offers again what the state holds (after a live update or
 // when a field a list depends on changes); `completed(payload, description)` adds the empty
 // lists and maps a form sends nothing for; `putSquare(form, square)` fills the square picker
-// last used (or the first) with [row, col].
+// last used (or the first) with [row, col]; `fillIn(form, {path: value})` fills controls in.
 
 const RADIOS_UP_TO = 6; // more choices than this are a list to pick from
 
@@ -135,8 +135,15 @@ function choose(select, inner, none, path, choices) {
   if (choice) fill_in(inner, path, choice.value);
 }
 
+// Fills the form's controls with `values`, {path: value} (a sealed choice the device kept).
+export function fillIn(form, values) {
+  for (const [path, value] of Object.entries(values)) fill_in(form, path, value);
+}
+
 // Puts `value` into the controls under `path`: boxes, choices, ticks and lists.
 function fill_in(container, path, value) {
+  const list = Array.isArray(value) && container.querySelector(`[data-list="${CSS.escape(path)}"]`);
+  if (list) return fillList(list, value);
   if (Array.isArray(value) || !isObject(value)) {
     const ticks = container.querySelectorAll(`[data-some-of="${CSS.escape(path)}"] input[type=checkbox]`);
     if (ticks.length) {
@@ -152,6 +159,17 @@ function fill_in(container, path, value) {
     return;
   }
   for (const [key, inner] of Object.entries(value)) fill_in(container, join(path, key), inner);
+}
+
+// A list's items made afresh, one for each value.
+function fillList(list, values) {
+  for (const remove of list.querySelectorAll(":scope > ol > li > .remove")) remove.click();
+  for (const value of values) {
+    list.querySelector(":scope > .add").click();
+    const item = list.querySelector(":scope > ol > li:last-child");
+    const path = item.firstElementChild?.dataset.field;
+    if (path) fill_in(item, path, value);
+  }
 }
 
 // --- several of the choices, ticked (skill numbers) -------------------------------------------

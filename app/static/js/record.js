@@ -15,11 +15,14 @@
 // records for whichever player is owed (a choice when several are), or as `admin` when none
 // is. The forms come from GET /api/<kind>/event-types (js/record-fields.js builds them), the
 // payload is read off the form by js/form-body.js, and a refusal is shown above its form
-// (js/record-problem.js); nothing else on the page changes.
+// (js/record-problem.js); nothing else on the page changes. A sealed choice is asked for in
+// plain form and sealed on this device, which keeps it for the reveal (js/record-sealed.js).
 import { bodyOf } from "./form-body.js";
 import { heldSeat, seatName } from "./seats.js";
-import { completed, fieldControls, putSquare, refreshChoices } from "./record-fields.js";
+import { completed, fieldControls, fillIn, putSquare, refreshChoices } from "./record-fields.js";
 import { clearRefusal, showRefusal } from "./record-problem.js";
+import { keep, kept } from "./sealed.js";
+import { keptValues, note, revealing, sealedBody, sealing } from "./record-sealed.js";
 
 const panel = document.getElementById("record-panel");
 const slot = (name) => panel.querySelector(`[data-slot="${name}"]`);
@@ -66,7 +69,7 @@ async function render(detail) {
     for (const entry of shown.forms) refresh(entry);
     return;
   }
-  const made = types.map((type) => recordForm(forms[type], { detail, held, actor, player }));
+  const made = types.map((type) => recordForm(forms[type], { detail, held, actor, player, forms }));
   if (made.length === 1) made[0].details.open = true;
   slot("forms").replaceChildren(...made.map((entry) => entry.details));
   shown = { key, forms: made };
@@ -138,7 +141,7 @@ function formsOf(kind) {
 }
 
 // One form: the type's title, what the rules say, its fields, and the box for a refusal.
-function recordForm(description, { detail, held, actor, player }) {
+function recordForm(description, { detail, held, actor, player, forms }) {
   const details = document.getElementById("record-form").content.firstElementChild.cloneNode(true);
   const id = `record-${description.type.replace(/\W/g, "-")}`;
   details.dataset.type = description.type;
@@ -151,8 +154,14 @@ function recordForm(description, { detail, held, actor, player }) {
   const context = {
     state: detail.state, actor: player, players: playersOf(detail.state), id, payload: { player },
   };
-  details.querySelector('[data-slot="fields"]').replaceChildren(...fieldControls(description.payload, context));
-  const entry = { details, form, box, description };
+  const sealed = sealing(description, forms);
+  const revealed = sealed ? null : revealing(description, forms);
+  const asked = sealed?.payload ?? description.payload;
+  const values = revealed ? keptValues(revealed, detail.game, player) : null;
+  const notes = sealed ? [note("sealed")] : revealed ? [note(values ? "filled" : "typed")] : [];
+  details.querySelector('[data-slot="fields"]').replaceChildren(...notes, ...fieldControls(asked, context));
+  if (values) fillIn(form, values);
+  const entry = { details, form, box, description, asked, sealed, revealed, player };
   form.addEventListener("change", () => {
     form.dataset.lastUsed = "1";
     refresh(entry);
@@ -174,15 +183,18 @@ function refresh(entry) {
 }
 
 async function send(entry, { game, version, token, actor }) {
-  const { form, box, description } = entry;
+  const { form, box, description, sealed, revealed } = entry;
   const button = form.querySelector('[data-slot="submit"]');
   clearRefusal(form, box);
   slot("done").textContent = "";
   button.disabled = true;
-  const body = {
-    type: description.type, actor, payload: completed(bodyOf(form), description.payload),
-    expected_version: version,
-  };
+  let payload = completed(bodyOf(form), entry.asked);
+  let secret = null;
+  if (sealed) ({ payload, secret } = sealedBody(payload, sealed));
+  const owner = payload.player ?? entry.player; // whose sealed choice this device keeps
+  const before = sealed ? kept(game, owner, description.type) : null;
+  if (sealed) keep(game, owner, description.type, secret); // before it is sent: never lost
+  const body = { type: description.type, actor, payload, expected_version: version };
   try {
     const address = panel.dataset.events.replace("GAME", encodeURIComponent(game));
     const response = await fetch(address, {
@@ -192,12 +204,14 @@ async function send(entry, { game, version, token, actor }) {
     });
     const answer = await response.json().catch(() => null);
     if (response.status === 201 || response.status === 200) {
+      if (revealed) keep(game, owner, revealed.seal, null); // revealed: nothing left to keep
       slot("done").textContent = `Recorded: ${description.title} (step ${answer.events.at(-1).seq}).`;
       shown.key = null; // the next state builds the forms afresh
       document.dispatchEvent(new CustomEvent("tablelog:recorded", {
         detail: { game, type: description.type, version: answer.version, events: answer.events },
       }));
     } else {
+      if (sealed) keep(game, owner, description.type, before); // refused: as it was
       await showRefusal(form, box, answer ?? { detail: `The service answered ${response.status}.` });
     }
   } catch (error) {
