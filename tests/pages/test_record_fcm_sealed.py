@@ -1,6 +1,7 @@
 """FCM's sealed choices through the record panel, in a browser: bob's device seals his $200
 reserve card (it makes the nonce, posts only the commitment and keeps the choice), and once
-the bank broke its reveal form comes filled in from what the device kept, and is accepted."""
+the bank broke its reveal form comes filled in from what the device kept, and is accepted;
+a structure face down the same way."""
 
 import copy
 import json
@@ -9,7 +10,8 @@ from playwright.sync_api import expect
 
 from games.fcm.event_types import EXAMPLE_LAYOUT
 from games.fcm.reserve import reserve_commitment
-from tests.games.fcm.table import legal_spot, nonce
+from games.sealed import seal
+from tests.games.fcm.table import legal_spot, nonce, turn_five
 from tests.pages.record_host import hold, host
 
 KEPT = "tablelog.sealed.{game}.{player}.fcm.reserve_card_sealed"
@@ -115,3 +117,35 @@ def test_with_nothing_kept_the_reveal_is_typed(page, live_server):
     form.get_by_role("button", name="Record").click()
     expect(page.locator("#record")).to_have_attribute("data-recorded", "1")
     assert state_of(page, broken_id)["chains"]["bob"]["reserve"]["revealed"] == 300
+
+
+def test_a_structure_sealed_face_down_with_the_structure_picker_and_revealed(page, live_server):
+    """The structure is asked for as fcm.structure_chosen asks for it (a boss for each card of
+    the hand), sealed as canonical JSON, and turned face up from what the device kept."""
+    game_id, seats = new_game(page, position=turn_five())
+    host(page, live_server, game_id, seat="bob", token=seats["bob"])
+    form = page.locator('#record-panel details.record-form[data-type="fcm.structure_sealed"]')
+    form.locator(":scope > summary").click()
+    expect(form).to_contain_text("kept on this device until you reveal it")
+    structure = {"kitchen_trainee-5": "ceo-2", "kitchen_trainee-6": "ceo-2"}
+    for card, boss in structure.items():
+        form.get_by_label(f"kitchen trainee ({card})").select_option(boss)
+    form.get_by_role("button", name="Record").click()
+    expect(page.locator("#record")).to_have_attribute("data-recorded", "1")
+    key = f"tablelog.sealed.{game_id}.bob.fcm.structure_sealed"
+    secret = kept(page, key)
+    assert secret["choice"] == structure
+    sealed_now = state_of(page, game_id)["restructuring"]["bob"]["sealed"]
+    assert sealed_now == seal(structure, secret["nonce"])
+
+    record(page, game_id, seats, "structure_chosen", player="ann", structure={})
+    page.evaluate("window.hostLoad()")
+    form = page.locator('#record-panel details.record-form[data-type="fcm.structure_revealed"]')
+    expect(form).to_contain_text("Filled in from what this device kept")
+    for card, boss in structure.items():
+        expect(form.get_by_label(f"kitchen trainee ({card})")).to_have_value(boss)
+    form.get_by_role("button", name="Record").click()
+    expect(page.locator("#record")).to_have_attribute("data-recorded", "2")
+    cards = {card["id"]: card for card in state_of(page, game_id)["chains"]["bob"]["cards"]}
+    assert [cards[card]["boss"] for card in structure] == ["ceo-2", "ceo-2"]
+    assert kept(page, key) is None
