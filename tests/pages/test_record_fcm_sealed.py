@@ -1,7 +1,7 @@
 """FCM's sealed choices through the record panel, in a browser: bob's device seals his $200
 reserve card (it makes the nonce, posts only the commitment and keeps the choice), and once
 the bank broke its reveal form comes filled in from what the device kept, and is accepted;
-a structure face down the same way."""
+a structure face down and a Deluxe firing the same way."""
 
 import copy
 import json
@@ -12,6 +12,8 @@ from games.fcm.event_types import EXAMPLE_LAYOUT
 from games.fcm.reserve import reserve_commitment
 from games.sealed import seal
 from tests.games.fcm.table import legal_spot, nonce, turn_five
+from tests.games.fcm.test_payday import at_payday
+from tests.games.fcm.test_restructuring import ids
 from tests.pages.record_host import hold, host
 
 KEPT = "tablelog.sealed.{game}.{player}.fcm.reserve_card_sealed"
@@ -148,4 +150,36 @@ def test_a_structure_sealed_face_down_with_the_structure_picker_and_revealed(pag
     expect(page.locator("#record")).to_have_attribute("data-recorded", "2")
     cards = {card["id"]: card for card in state_of(page, game_id)["chains"]["bob"]["cards"]}
     assert [cards[card]["boss"] for card in structure] == ["ceo-2", "ceo-2"]
+    assert kept(page, key) is None
+
+
+def test_a_deluxe_firing_sealed_with_the_cards_to_fire_and_revealed(page, live_server):
+    """The cards to fire are asked for as fcm.fired asks for them, sealed as a JSON list, and
+    the reveal's list is made again from what the device kept."""
+    position = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe").state
+    [waitress] = ids(position, "ann", "waitress")
+    [card] = [card for card in position["chains"]["ann"]["cards"] if card["id"] == waitress]
+    card.update(place="work", boss="ceo-1")  # at work this turn, as the picker offers
+    game_id, seats = new_game(page, position=position)
+    host(page, live_server, game_id, seat="ann", token=seats["ann"])
+    form = page.locator('#record-panel details.record-form[data-type="fcm.firing_sealed"]')
+    expect(form).to_contain_text("kept on this device until you reveal it")
+    form.get_by_role("button", name="Add to Cards").click()
+    form.get_by_label("Card 1", exact=True).select_option(waitress)
+    form.get_by_role("button", name="Record").click()
+    expect(page.locator("#record")).to_have_attribute("data-recorded", "1")
+    key = f"tablelog.sealed.{game_id}.ann.fcm.firing_sealed"
+    secret = kept(page, key)
+    assert secret["choice"] == [waitress]
+    sealed_now = state_of(page, game_id)["payday"]["sealed"]["ann"]
+    assert sealed_now == seal([waitress], secret["nonce"])
+
+    record(page, game_id, seats, "firing_sealed", player="bob", commitment=seal([], nonce("bob")))
+    page.evaluate("window.hostLoad()")
+    form = page.locator('#record-panel details.record-form[data-type="fcm.firing_revealed"]')
+    expect(form).to_contain_text("Filled in from what this device kept")
+    expect(form.get_by_label("Card 1", exact=True)).to_have_value(waitress)
+    form.get_by_role("button", name="Record").click()
+    expect(page.locator("#record")).to_have_attribute("data-recorded", "2")
+    assert waitress not in ids(state_of(page, game_id), "ann", "waitress")
     assert kept(page, key) is None
