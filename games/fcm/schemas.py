@@ -310,7 +310,10 @@ class ReserveCardSealedSchema(Schema):
 
 class ReserveCardRevealedSchema(Schema):
     player = Name(required=True, metadata=pick.ACTOR)
-    money = fields.Integer(strict=True, required=True, validate=validate.OneOf(RESERVE_MONEY))
+    money = fields.Integer(
+        strict=True, required=True, validate=validate.OneOf(RESERVE_MONEY),
+        metadata={"label": "Reserve card ($)"},
+    )  # fmt: skip
     nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
 
 
