@@ -100,8 +100,10 @@ def trained(p, state):
 
 def campaign_placed(p, state):
     turns = "1 turn" if p["duration"] == 1 else f"{p['duration']} turns"
+    where = (f"at {square(p['top_left'])}" if "top_left" in p
+             else f"beside the {p['edge']} edge from {p['start']}")  # an airplane  # fmt: skip
     return (f"{p['player']}'s {card_name(p['marketeer'])} placed campaign {p['number']} for "
-            f"{p['product']}, {turns}, at {square(p['top_left'])}")  # fmt: skip
+            f"{p['product']}, {turns}, {where}")  # fmt: skip
 
 
 def working_ended(p, state):

@@ -84,3 +84,13 @@ def test_a_new_seat_token_is_the_machinerys_sentence_whatever_the_game():
         assert sentence(game, event, None) == "admin gave ruth's seat a new write token"
     table = {**event, "payload": {**event["payload"], "seat": "table"}}
     assert sentence(games.fcm, table, None) == "admin gave the table's recorder a new write token"
+
+
+def test_an_airplane_campaign_is_said_by_its_edge_and_lane():
+    """FCM-MKT-4: an airplane has no top_left square; it flies beside an edge from a row or
+    column, and its sentence says so."""
+    payload = {"player": "ann", "number": 4, "marketeer": "campaign_manager-8",
+               "product": "beer", "duration": 2, "edge": "S", "start": 5}  # fmt: skip
+    event = {"seq": 9, "type": "fcm.campaign_placed", "actor": "player:ann", "payload": payload}
+    text = sentence(games.fcm, event, None)
+    assert "campaign 4 for beer, 2 turns" in text and "beside the S edge from 5" in text
