@@ -80,8 +80,12 @@ def test_verify_passes_a_sound_log_and_survives_dropped_caches(client, redis_cli
 
 
 def tamper(redis_client, game_id, seq, change):
-    """Rewrite the stream with one entry's bytes changed, as someone with Redis access could."""
-    stream = keys.events(game_id)
+    """Rewrite the log with one event's bytes changed, as someone with Redis access could."""
+    tamper_stream(redis_client, keys.events(game_id), seq, change)
+
+
+def tamper_stream(redis_client, stream, seq, change):
+    """Rewrite `stream` with the bytes of its entry `seq` changed."""
     entries = redis_client.xrange(stream)
     redis_client.delete(stream)
     for entry_id, fields in entries:

@@ -5,6 +5,7 @@ from freezegun import freeze_time
 
 from events import keys
 from tests.api.helpers import add, append, create_toy, retract
+from tests.replays.test_replay import tamper_stream
 
 
 def played(client, moves=5):
@@ -123,14 +124,7 @@ def test_each_replay_step_shows_the_disputes_on_its_seq(client):
 
 def tamper(redis_client, game_id, number, change):
     """Rewrite the disputes stream with one entry's bytes changed."""
-    stream = keys.disputes(game_id)
-    entries = redis_client.xrange(stream)
-    redis_client.delete(stream)
-    for entry_id, fields in entries:
-        raw = fields[b"e"]
-        if entry_id == f"{number}-0".encode():
-            raw = change(raw)
-        redis_client.xadd(stream, {b"e": raw}, id=entry_id)
+    tamper_stream(redis_client, keys.disputes(game_id), number, change)
 
 
 def test_a_changed_entry_is_named_and_nothing_is_written_after_it(client, redis_client):
