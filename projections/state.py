@@ -18,6 +18,8 @@ import hmac
 import json
 from dataclasses import dataclass
 
+import orjson
+
 from events import keys
 from events.envelope import GENESIS, link_break
 from events.registry import EventTypeRegistry
@@ -66,7 +68,7 @@ class CacheSeal:
         self.key = key
 
     def seal(self, game_id: str, record: Record) -> bytes:
-        body = json.dumps(record.as_dict(), separators=(",", ":")).encode()
+        body = record_json(record)
         return self._mac(game_id, body) + b" " + body
 
     def open(self, game_id: str, raw: bytes | None) -> Record | None:
@@ -93,6 +95,16 @@ class CacheSeal:
     def _mac(self, game_id: str, body: bytes) -> bytes:
         message = game_id.encode() + b"\n" + body
         return hmac.new(self.key, message, hashlib.sha256).hexdigest().encode()
+
+
+def record_json(record: Record) -> bytes:
+    """A record's JSON: by orjson, ten times faster than json on a large state; by json where
+    orjson refuses (an int past 64 bits, a key that is not a string). `open` reads either
+    with json, which keeps such an int exact where orjson would make it a float."""
+    try:
+        return orjson.dumps(record.as_dict())
+    except TypeError:
+        return json.dumps(record.as_dict(), separators=(",", ":")).encode()
 
 
 @dataclass

@@ -13,3 +13,14 @@ def test_a_copy_equals_the_state_and_shares_nothing_with_it():
     copy_["odd"]["tuple"][1].append(3)
     assert state == seated(["ann", "bob", "cat"]).state | {"odd": state["odd"]}
     assert state["odd"]["tuple"] == (1, [2])
+
+
+def test_a_value_marshal_refuses_is_copied_by_deepcopy():
+    class Tagged(dict):
+        pass
+
+    state = {"kept": Tagged(cards=["a"]), "big": 2**80}
+    copy_ = copied(state)
+    assert copy_ == state and type(copy_["kept"]) is Tagged
+    copy_["kept"]["cards"].append("b")
+    assert state["kept"]["cards"] == ["a"]

@@ -183,3 +183,15 @@ def test_states_cached_under_other_rules_are_passed_over(client, settings, monke
     newer = services_module.Services(settings).projector
     assert newer.seal.open(game_id, newer.redis.get(keys.head(game_id))) is None
     assert newer.head(game_id).state["total"] == 3
+
+
+def test_a_sealed_record_opens_to_the_same_state_whichever_json_wrote_it(services):
+    """orjson writes a record; json where orjson refuses (an int past 64 bits), and opening
+    reads both with json, so that int stays exact."""
+    from projections.state import Record
+
+    for state in ({"name": "é😀", "n": 2**63 - 1, "half": 0.5, "none": None},
+                  {"big": 2**64, "nested": [{"x": -(2**70)}]}):  # fmt: skip
+        record = Record(7, "ab" * 32, ["ann"], state)
+        opened = services.projector.seal.open("g1", services.projector.seal.seal("g1", record))
+        assert opened == record

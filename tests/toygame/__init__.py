@@ -6,7 +6,6 @@ event. Whoever brings the total to `goal` wins. `toy.added` is at schema version
 called the amount `n`, and its upcaster renames it.
 """
 
-import copy
 import time
 
 from marshmallow import Schema, fields, validate
@@ -14,6 +13,7 @@ from marshmallow import Schema, fields, validate
 from events.registry import EventType
 from games.actors import check_actor
 from games.errors import RuleViolation
+from games.plain_data import copied
 
 KIND = "toy"
 
@@ -73,7 +73,7 @@ def initial(creation_event):
 
 
 def evolve(state, event):
-    state = copy.deepcopy(state)
+    state = copied(state)
     payload = event["payload"]
     if event["type"] == "toy.added":
         expected = state["players"][state["turn"]]
