@@ -76,16 +76,19 @@ for i = 1, n do
   redis.call('HSET', KEYS[2], ids[i], seq .. ':' .. digests[i])
 end
 local pos = 5 + n + 1
-redis.call('HSET', KEYS[3], 'version', version + n, 'head_hash', last_hash)
 if ARGV[pos] ~= '' then
   redis.call('SET', KEYS[4], ARGV[pos])
 end
+-- the meta in one command: each call from a script costs more than the work it does
+local meta = {'version', version + n, 'head_hash', last_hash}
 local meta_count = tonumber(ARGV[pos + 1])
 pos = pos + 2
 for _ = 1, meta_count do
-  redis.call('HSET', KEYS[3], ARGV[pos], ARGV[pos + 1])
+  meta[#meta + 1] = ARGV[pos]
+  meta[#meta + 1] = ARGV[pos + 1]
   pos = pos + 2
 end
+redis.call('HSET', KEYS[3], unpack(meta))
 local state_count = tonumber(ARGV[pos])
 pos = pos + 1
 for _ = 1, state_count do

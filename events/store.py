@@ -53,6 +53,7 @@ class AppendResult:
     head_hash: str
     seqs: list[int]
     duplicate: bool  # the same events were appended before; nothing new was written
+    last_entry: bytes | None = None  # the stored bytes of the last event written, if any
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,8 @@ class RedisEventStore:
         args.append(len(envelopes))
         for envelope in envelopes:
             identity = f"{envelope['event_id']} {body_digest(envelope)} ".encode()
-            args.append(identity + entry(envelope))
+            stored = entry(envelope)
+            args.append(identity + stored)
         args.append(caches.head or "")
         meta = caches.meta or {}
         args.append(len(meta))
@@ -157,7 +159,7 @@ class RedisEventStore:
         outcome = reply[0].decode()
         if outcome == "ok":
             seqs = [e["seq"] for e in envelopes]
-            return AppendResult(int(reply[1]), envelopes[-1]["hash"], seqs, duplicate=False)
+            return AppendResult(int(reply[1]), envelopes[-1]["hash"], seqs, False, stored)
         if outcome == "duplicate":
             version, head_hash = self.head(game_id)
             return AppendResult(version, head_hash, [int(s) for s in reply[1:]], duplicate=True)

@@ -30,7 +30,6 @@ from events.store import (
     IdempotencyConflict,
     RedisEventStore,
     VersionConflict,
-    entry,
 )
 from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
@@ -318,7 +317,10 @@ class Recorder:
         meta = self.head_fields(head.kind, record.state, envelopes[-1]["recorded_at"])
         meta.update(seat_digests(head.meta, envelopes))
         status, pending = meta["status"], meta["pending"] or None
-        caches = Caches(seal.seal(head.game_id, record), meta, kept, withdrawals)
+        sealed_head = (
+            seal.seal(head.game_id, record) if self.projector.is_head_kept(envelopes) else None
+        )
+        caches = Caches(sealed_head, meta, kept, withdrawals)
         try:
             written = self.store.write(head.game_id, envelopes, caches, last_entry)
         except Exception:
@@ -329,7 +331,7 @@ class Recorder:
             return self._earlier_result(head.game_id, checked)
         after = {**head.meta, **meta, "version": record.seq, "head_hash": record.hash,
                  "awaiting": json.loads(meta["awaiting"])}  # fmt: skip
-        self.heads.keep(Head(head.game_id, after, record), entry(envelopes[-1]))
+        self.heads.keep(Head(head.game_id, after, record), written.last_entry)
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.kind, head.meta["status"], status)
         return Recorded(head.game_id, record.seq, envelopes, False, pending, status)

@@ -8,9 +8,11 @@ than the log, is passed over: a cache is used only if tablelog wrote it. The eve
 it are checked against the chain from its hash. Each retract's `[target, seq]` pair is cached
 sealed too (the withdrawals), so reads can say which retract withdrew an event.
 
-Records are cached at the head, every `snapshot_every` seqs, and at every retract, so that the
-state a retract returns to is one lookup away however many retracts came before. With every
-cache dropped, every answer is the same.
+Records are cached every `snapshot_every` seqs and at every retract, so that the state a
+retract returns to is one lookup away however many retracts came before; and one record near
+the head, written by an append that reaches a multiple of HEAD_EVERY (not by every append: a
+large state costs its JSON and its bytes on disk). A head read folds the few events after it,
+read in the same round trip. With every cache dropped, every answer is the same.
 """
 
 import hashlib
@@ -31,6 +33,7 @@ from projections.fold import retract_pairs, walk
 from projections.rules import for_the_game
 
 CANDIDATES = 8  # cached records fetched a round trip while looking for one that opens
+HEAD_EVERY = 8  # the head record is written when an append reaches a multiple of this seq
 
 
 class NoSuchGame(Exception):
@@ -170,25 +173,39 @@ class Projector:
         return decode_meta(game_id, raw)
 
     def head(self, game_id: str) -> Head:
-        """The meta, the last event and the head record, in one round trip. The last event
-        must be the one the meta names; the record is refolded unless it is sealed for it."""
+        """The meta, the head record and the last HEAD_EVERY events, in one round trip. The
+        last event must be the one the meta names; the events after the record are folded
+        (with a retract among them, or a record that does not open, the state is found the
+        long way, by `record_at`)."""
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.hgetall(keys.meta(game_id))
             pipe.get(keys.head(game_id))
-            pipe.xrevrange(keys.events(game_id), count=1)
+            pipe.xrevrange(keys.events(game_id), count=HEAD_EVERY)
             raw_meta, raw_head, last = pipe.execute()
         if not raw_meta:
             raise NoSuchGame(game_id)
         meta = decode_meta(game_id, raw_meta)
         version = meta["version"]
-        if last:
-            newest = decode(*last[0])
-            if newest["seq"] != version or newest["hash"] != meta["head_hash"]:
-                raise CorruptEvent(newest["seq"], "the last event is not the head the game names")
+        tail = [decode(*entry) for entry in last][::-1]  # the newest checked first
+        if tail and (tail[-1]["seq"] != version or tail[-1]["hash"] != meta["head_hash"]):
+            raise CorruptEvent(tail[-1]["seq"], "the last event is not the head the game names")
         record = self.seal.open(game_id, raw_head)
-        if record is None or (record.seq, record.hash) != (version, meta["head_hash"]):
-            record = self.record_at(game_id, version, meta["kind"])
-        return Head(game_id, meta, record)
+        after = [e for e in tail if record is not None and e["seq"] > record.seq]
+        if (
+            record is None
+            or record.seq + len(after) != version
+            or link_break(after, record.hash, record.seq + 1)
+            or (not after and record.hash != meta["head_hash"])
+            or any(e["type"] == RETRACT for e in after)
+        ):
+            return Head(game_id, meta, self.record_at(game_id, version, meta["kind"]))
+        return Head(game_id, meta, self._fold(game_id, meta["kind"], record, after))
+
+    @staticmethod
+    def is_head_kept(envelopes: list[dict]) -> bool:
+        """An append writes the head record when one of its events is at a multiple of
+        HEAD_EVERY: a head read never folds more than HEAD_EVERY - 1 events."""
+        return any(e["seq"] % HEAD_EVERY == 0 for e in envelopes)
 
     def withdrawals(self, game_id: str, after: int) -> list[list[int]]:
         """[target, retract seq] of the retracts after seq `after` (those that can withdraw an

@@ -195,3 +195,24 @@ def test_a_sealed_record_opens_to_the_same_state_whichever_json_wrote_it(service
         record = Record(7, "ab" * 32, ["ann"], state)
         opened = services.projector.seal.open("g1", services.projector.seal.seal("g1", record))
         assert opened == record
+
+
+def test_the_head_record_is_written_every_few_seqs_and_a_head_read_folds_the_rest(
+    client, redis_client, services, evolves
+):
+    """Not every append writes the whole state: the record near the head is at the last
+    multiple of HEAD_EVERY, and a head read folds the events after it from the same round
+    trip, to the state a fold of the whole log gives."""
+    from projections.state import HEAD_EVERY
+
+    game_id, token = create_toy(client, goal=10**6, tally_every=10**6)
+    for n in range(HEAD_EVERY + 2):  # the log ends at seq HEAD_EVERY + 3
+        append(client, game_id, token, add(["ann", "ben"][n % 2], 1))
+    seal = services.projector.seal
+    assert seal.open(game_id, redis_client.get(keys.head(game_id))).seq == HEAD_EVERY
+    evolves.clear()
+    head = services.projector.head(game_id)
+    assert (head.version, head.state["total"]) == (HEAD_EVERY + 3, HEAD_EVERY + 2)
+    assert evolves == [HEAD_EVERY + 1, HEAD_EVERY + 2, HEAD_EVERY + 3]
+    redis_client.delete(keys.head(game_id))
+    assert services.projector.head(game_id).record == head.record
