@@ -19,9 +19,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def require_write_token(meta: dict) -> str:
-    """The seat whose token the request carries: "table" or a player's name. 401 without a
-    token, 403 with one of no seat; each failure counted against its address."""
+class NotASeat(Forbidden):
+    """A token that opens no seat of the game."""
+
+    description = "this is not a write token of this game"
+
+
+def write_token() -> str:
+    """The request's bearer token; 401 without one, counted against its address."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         count_failed_authentication()
@@ -29,16 +34,32 @@ def require_write_token(meta: dict) -> str:
             "a write token of this game is required: Authorization: Bearer <token>",
             www_authenticate=WWWAuthenticate("bearer", {"realm": "tablelog"}),
         )
-    digest = token_digest(token.strip())
+    return token.strip()
+
+
+def seat_of(meta: dict, token: str) -> str:
+    """The seat `token` opens in the game whose meta this is: "table" or a player's name;
+    NotASeat (uncounted: the caller may ask again at a newer meta) if none."""
+    digest = token_digest(token)
     seats = {TABLE: meta["token_sha256"], **json.loads(meta.get("seats_sha256") or "{}")}
     found = None
     for seat, expected in seats.items():  # every seat compared, in constant time each
         if hmac.compare_digest(digest, expected):
             found = seat
     if found is None:
-        count_failed_authentication()
-        raise Forbidden("this is not a write token of this game")
+        raise NotASeat()
     return found
+
+
+def require_write_token(meta: dict) -> str:
+    """The seat whose token the request carries: "table" or a player's name. 401 without a
+    token, 403 with one of no seat; each failure counted against its address."""
+    token = write_token()
+    try:
+        return seat_of(meta, token)
+    except NotASeat:
+        count_failed_authentication()
+        raise
 
 
 def require_table(meta: dict) -> None:

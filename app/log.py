@@ -9,10 +9,11 @@ from flask_smorest import abort
 from werkzeug.exceptions import Forbidden
 
 from app import schemas
-from app.auth import require_write_token
+from app.auth import NotASeat, seat_of, write_token
 from app.body import Blueprint
 from app.context import services
 from app.games import etag, pending_job
+from app.limits import count_failed_authentication
 from app.schemas import MAX_SEQ
 from events.envelope import RECORDED_BY_TABLE
 from events.seats import TABLE, seat_actor_refusal
@@ -114,16 +115,17 @@ class Events(MethodView):
         earlier result. If the action makes an automatic phase due, `job` links to its job.
         `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
-        svc = services()
-        head = svc.projector.head(game_id)
-        seat = require_write_token(head.meta)
-        recorded = svc.recorder.record(
-            game_id,
-            seated(submitted_events(game_id, body), seat),
-            expected_version=body.get("expected_version"),
-            if_match=if_match_version(),
-            head=head,
-        )
+        token, submitted = write_token(), submitted_events(game_id, body)
+        try:  # at the head this process wrote last, if it did: asked again if that is stale
+            recorded = services().recorder.record(
+                game_id,
+                lambda meta: seated(submitted, seat_of(meta, token)),
+                expected_version=body.get("expected_version"),
+                if_match=if_match_version(),
+            )
+        except NotASeat:
+            count_failed_authentication()
+            raise
         return appended(game_id, recorded)
 
     @blp.arguments(schemas.EventPageQuery, location="query", error_status_code=400)

@@ -240,10 +240,15 @@ class CorruptEvent(Exception):
         self.reason = reason
 
 
+def entry_seq(entry_id: bytes) -> int:
+    """The seq of a stream entry, from its id `<seq>-0`."""
+    return int(entry_id.split(b"-")[0])
+
+
 def decode(entry_id: bytes, fields: dict) -> dict:
     """The envelope of a stream entry, checked: a JSON object whose seq is the entry's and
     whose hash is its content's. Anything else was changed outside tablelog."""
-    seq = int(entry_id.split(b"-")[0])
+    seq = entry_seq(entry_id)
     try:
         envelope = json.loads(fields[STREAM_FIELD])
     except (KeyError, ValueError, RecursionError) as error:

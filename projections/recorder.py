@@ -15,6 +15,7 @@ import re
 import threading
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -231,13 +232,16 @@ class Recorder:
     def record(
         self,
         game_id: str,
-        events: list[dict],
+        events: list[dict] | Callable[[dict], list[dict]],
         expected_version: int | None = None,
         if_match: int | None = None,
         system: bool = False,
         head: Head | None = None,
     ) -> Recorded:
         """Append `events` after the head (or after `expected_version`, or `if_match`).
+        `events` may be a function of the meta of the head the append is tried at, that
+        gives them as the writer may write them there or raises (a token that opens no seat
+        of that head): it is asked again at every head read.
 
         A retry of events already in the log answers with the earlier result. That is looked
         up only when the append does not go through (the retried action may no longer be
@@ -245,14 +249,17 @@ class Recorder:
         wrote last (kept, `KeptHeads`), and two otherwise: the head, the append. At a kept head
         nothing is refused: a refusal or a conflict there reads the head and tries again.
         """
-        if len(events) > 1 and any(e.get("type") == RETRACT for e in events):
-            raise InvalidEvent({"events": ["a retract is recorded alone, not in a batch"]})
         kept = self.heads.get(game_id) if head is None else None
         last_entry = kept[1] if kept else None
         head = head or (kept[0] if kept else self.projector.head(game_id))
-        checked = [self._checked_in_batch(e, i, len(events), head, system)
-                   for i, e in enumerate(events)]  # fmt: skip
-        _refuse_repeated_ids(checked)
+        try:
+            checked = self._checked_batch(events, head, system)
+        except Exception:
+            if last_entry is None:
+                raise
+            self.heads.drop(game_id)  # the kept head may be stale: ask at the stored one
+            head, last_entry = self.projector.head(game_id), None
+            checked = self._checked_batch(events, head, system)
         conditional = expected_version is not None or if_match is not None
         attempt = 0
         while True:
@@ -266,6 +273,9 @@ class Recorder:
                 if last_entry is not None:  # a kept head may be stale: read it, try again
                     self.heads.drop(game_id)
                     head, last_entry = self.projector.head(game_id), None
+                    checked = (
+                        self._checked_batch(events, head, system) if callable(events) else checked
+                    )
                     continue
                 earlier = self._earlier_result(game_id, checked)
                 if earlier:
@@ -279,6 +289,18 @@ class Recorder:
                         self.note_refusal(head, checked, refusal)
                     raise
                 head = self.projector.head(game_id)
+                if callable(events):
+                    checked = self._checked_batch(events, head, system)
+
+    def _checked_batch(self, events, head: Head, system: bool) -> list[dict]:
+        """The batch's events checked at `head` (`events` asked of its meta if a function)."""
+        batch = events(head.meta) if callable(events) else events
+        if len(batch) > 1 and any(e.get("type") == RETRACT for e in batch):
+            raise InvalidEvent({"events": ["a retract is recorded alone, not in a batch"]})
+        checked = [self._checked_in_batch(e, i, len(batch), head, system)
+                   for i, e in enumerate(batch)]  # fmt: skip
+        _refuse_repeated_ids(checked)
+        return checked
 
     def record_checked(self, head: Head, checked: list[dict]) -> Recorded:
         """Append events already checked (`checked`) at exactly `head`'s version, else

@@ -27,7 +27,7 @@ from events.envelope import GENESIS, link_break
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT
 from events.seats import SEAT_REPLACED
-from events.store import CorruptEvent, RedisEventStore, decode
+from events.store import CorruptEvent, RedisEventStore, decode, entry_seq
 from games import GameRegistry
 from projections.fold import retract_pairs, walk
 from projections.rules import for_the_game
@@ -186,11 +186,15 @@ class Projector:
             raise NoSuchGame(game_id)
         meta = decode_meta(game_id, raw_meta)
         version = meta["version"]
-        tail = [decode(*entry) for entry in last][::-1]  # the newest checked first
-        if tail and (tail[-1]["seq"] != version or tail[-1]["hash"] != meta["head_hash"]):
-            raise CorruptEvent(tail[-1]["seq"], "the last event is not the head the game names")
+        if last:
+            newest = decode(*last[0])
+            if newest["seq"] != version or newest["hash"] != meta["head_hash"]:
+                raise CorruptEvent(newest["seq"], "the last event is not the head the game names")
         record = self.seal.open(game_id, raw_head)
-        after = [e for e in tail if record is not None and e["seq"] > record.seq]
+        after = []  # the events after the record, each checked as it is decoded
+        if record is not None and last:
+            after = [decode(*entry) for entry in last[1:] if entry_seq(entry[0]) > record.seq]
+            after = [*after[::-1], newest] if version > record.seq else []
         if (
             record is None
             or record.seq + len(after) != version

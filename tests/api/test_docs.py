@@ -178,7 +178,7 @@ def test_the_documents_description_says_how_to_write_and_its_links_answer(client
         assert client.get(link).status_code == 200, link
 
 
-GUARDS = {"require_write_token", "require_table"}  # app/auth.py
+GUARDS = {"require_write_token", "require_table", "write_token"}  # app/auth.py
 
 
 def called(function) -> set[str]:

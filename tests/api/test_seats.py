@@ -144,3 +144,20 @@ def test_an_import_refuses_a_retract_of_another_player_s_action(client):
     body = "\n".join(json.dumps(e) for e in log).encode()
     refused = client.post("/api/games/import", data=body)
     assert refused.status_code == 400 and "LOG-RETRACT-AUTHOR" in json.dumps(refused.json)
+
+
+def test_a_token_replaced_by_another_process_is_judged_at_the_stored_head(client, app, services):
+    """This process appends at the head it wrote last, without reading it. When another
+    process replaced ann's token since, that kept head still names the old one: the new token
+    is let in and the old one refused all the same, after one read of the stored head."""
+    game = create(client)
+    old = game["seats"]["ann"]
+    assert append(client, game["id"], old, add("ann", 3)).status_code == 201  # the head kept
+    services.recorder.replace_seat(game["id"], "ann", "ann's new token")  # another process
+    refused = append(client, game["id"], old, add("ben", 1) | {"actor": "player:ann"})
+    assert refused.status_code == 403, refused.json
+    assert append(client, game["id"], game["seats"]["ben"], add("ben", 1)).status_code == 201
+    services.recorder.replace_seat(game["id"], "ann", "ann's newest token")
+    answer = append(client, game["id"], "ann's newest token", add("ann", 2))
+    assert answer.status_code == 201, answer.json
+    assert client.get(f"/api/games/{game['id']}/state").json["state"]["total"] == 6
