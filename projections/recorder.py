@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+import orjson
 from marshmallow import ValidationError
 
 from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, RECORDED_BY_TABLE, body_digest
@@ -102,23 +103,24 @@ def derived_events(game_id: str, version: int, phase: str, resolved: list[dict])
 
 
 class KeptHeads:
-    """The heads this process wrote last, newest use last (at most `size` games), each with
-    the stored bytes of its last event. The write path appends at a kept head without reading
+    """The heads this process wrote last, newest last (at most `size` games), each with the
+    stored bytes of its last event. The write path appends at a kept head without reading
     it again: the append script checks its version, its hash and those bytes, so a head
     another process has moved on costs a conflict and one read, never a wrong write; and
-    nothing is refused at a kept head before the head is read (recorder.record)."""
+    nothing is refused at a kept head before the head is read (recorder.record).
+
+    An append takes the head out, so that no two threads of a process fold one state (the
+    append changes it in place: games/plain_data.py), and keeps the head it makes only if its
+    write went through: a failed append leaves nothing kept."""
 
     def __init__(self, size: int = HEADS_KEPT):
         self.size = size
         self._heads: OrderedDict[str, tuple[Head, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str) -> tuple[Head, bytes] | None:
+    def take(self, game_id: str) -> tuple[Head, bytes] | None:
         with self._lock:
-            kept = self._heads.get(game_id)
-            if kept is not None:
-                self._heads.move_to_end(game_id)
-            return kept
+            return self._heads.pop(game_id, None)
 
     def keep(self, head: Head, last_entry: bytes) -> None:
         with self._lock:
@@ -126,10 +128,6 @@ class KeptHeads:
             self._heads.move_to_end(head.game_id)
             while len(self._heads) > self.size:
                 self._heads.popitem(last=False)
-
-    def drop(self, game_id: str) -> None:
-        with self._lock:
-            self._heads.pop(game_id, None)
 
 
 class Recorder:
@@ -249,7 +247,8 @@ class Recorder:
         wrote last (kept, `KeptHeads`), and two otherwise: the head, the append. At a kept head
         nothing is refused: a refusal or a conflict there reads the head and tries again.
         """
-        kept = self.heads.get(game_id) if head is None else None
+        given_up = head is None  # a head this call took or read is its own to change
+        kept = self.heads.take(game_id) if head is None else None
         last_entry = kept[1] if kept else None
         head = head or (kept[0] if kept else self.projector.head(game_id))
         try:
@@ -257,7 +256,7 @@ class Recorder:
         except Exception:
             if last_entry is None:
                 raise
-            self.heads.drop(game_id)  # the kept head may be stale: ask at the stored one
+            # the kept head may be stale: ask at the stored one
             head, last_entry = self.projector.head(game_id), None
             checked = self._checked_batch(events, head, system)
         conditional = expected_version is not None or if_match is not None
@@ -268,10 +267,9 @@ class Recorder:
                     raise PreconditionFailed(head.version)
                 if expected_version is not None and expected_version != head.version:
                     raise VersionConflict(head.version)
-                return self._append_at(head, checked, last_entry)
+                return self._append_at(head, checked, last_entry, given_up)
             except (RuleViolation, Refused, PreconditionFailed, VersionConflict) as refusal:
                 if last_entry is not None:  # a kept head may be stale: read it, try again
-                    self.heads.drop(game_id)
                     head, last_entry = self.projector.head(game_id), None
                     checked = (
                         self._checked_batch(events, head, system) if callable(events) else checked
@@ -321,9 +319,14 @@ class Recorder:
         return self._checked_in_batch(event, 0, 1, head, system)
 
     def _append_at(
-        self, head: Head, checked: list[dict], last_entry: bytes | None = None
+        self,
+        head: Head,
+        checked: list[dict],
+        last_entry: bytes | None = None,
+        given_up: bool = False,
     ) -> Recorded:
-        """Append at `head`, and keep the head it makes; `last_entry` for a kept head."""
+        """Append at `head`, and keep the head it makes; `last_entry` for a kept head.
+        `given_up`: `head` is this append's alone, and its state is changed in place."""
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
         seal = self.projector.seal
         record, kept, withdrawals = head.record, {}, {}
@@ -332,7 +335,11 @@ class Recorder:
                 self._check_retract(head, envelopes[:index], envelope)
                 target, seq = envelope["payload"]["seq"], envelope["seq"]
                 withdrawals[seq] = seal.seal_withdrawal(head.game_id, target, seq)
-            state = self._advance_in_batch(head, record.state, envelope, index, len(envelopes))
+            # the states after the head's are this append's own
+            given_up = given_up or index > 0
+            state = self._advance_in_batch(
+                head, record.state, envelope, index, len(envelopes), given_up
+            )
             record = Record(envelope["seq"], envelope["hash"], record.players, state)
             if self.projector.is_kept(envelope):
                 kept[record.seq] = seal.seal(head.game_id, record)
@@ -343,26 +350,23 @@ class Recorder:
             seal.seal(head.game_id, record) if self.projector.is_head_kept(envelopes) else None
         )
         caches = Caches(sealed_head, meta, kept, withdrawals)
-        try:
-            written = self.store.write(head.game_id, envelopes, caches, last_entry)
-        except Exception:
-            self.heads.drop(head.game_id)
-            raise
+        written = self.store.write(head.game_id, envelopes, caches, last_entry)
         if written.duplicate:
-            self.heads.drop(head.game_id)
             return self._earlier_result(head.game_id, checked)
         after = {**head.meta, **meta, "version": record.seq, "head_hash": record.hash,
-                 "awaiting": json.loads(meta["awaiting"])}  # fmt: skip
+                 "awaiting": orjson.loads(meta["awaiting"])}  # fmt: skip
         self.heads.keep(Head(head.game_id, after, record), written.last_entry)
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.kind, head.meta["status"], status)
         return Recorded(head.game_id, record.seq, envelopes, False, pending, status)
 
-    def _advance_in_batch(self, head: Head, state, envelope: dict, index: int, size: int):
+    def _advance_in_batch(
+        self, head: Head, state, envelope: dict, index: int, size: int, given_up: bool
+    ):
         """The state after `envelope`; a refusal inside a batch names the event it refused."""
         refuse_after_finished(self.games.get(head.kind), state, envelope)
         try:
-            return self.projector.advance(head.game_id, head.kind, state, envelope)
+            return self.projector.advance(head.game_id, head.kind, state, envelope, given_up)
         except RuleViolation as refusal:
             if size > 1:
                 refusal.details = {**refusal.details, "event": index}

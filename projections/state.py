@@ -28,7 +28,7 @@ from events.registry import EventTypeRegistry
 from events.retract import RETRACT
 from events.seats import SEAT_REPLACED
 from events.store import CorruptEvent, RedisEventStore, decode, entry_seq
-from games import GameRegistry
+from games import GameRegistry, plain_data
 from projections.fold import retract_pairs, walk
 from projections.rules import for_the_game
 
@@ -238,32 +238,38 @@ class Projector:
             upper = min(reaching) - 1  # the base lies inside a withdrawn range: go below it
         return self._fold(game_id, kind, base, events)
 
-    def advance(self, game_id: str, kind: str, state, envelope: dict):
-        """The state after one more event."""
+    def advance(self, game_id: str, kind: str, state, envelope: dict, given_up: bool = False):
+        """The state after one more event (`given_up` as for `evolve`)."""
         if envelope["type"] == RETRACT:
             return self.state_at(game_id, envelope["payload"]["seq"] - 1, kind)
-        return self.evolve(kind, state, envelope)
+        return self.evolve(kind, state, envelope, given_up)
 
-    def evolve(self, kind: str, state, envelope: dict):
+    def evolve(self, kind: str, state, envelope: dict, given_up: bool = False):
         """One event other than a retract folded in by its game (the creation starts it); a
-        seat's new token changes nothing in the game."""
+        seat's new token changes nothing in the game. `given_up`: the caller never reads
+        `state` again, so the game may change it rather than a copy (games/plain_data.py)."""
         if envelope["type"] == SEAT_REPLACED:
             return state
         game = self.games.get(kind)
         if envelope["seq"] == 1:
             return game.initial(self.event_types.upcast(for_the_game(envelope)))
-        return game.evolve(state, self.event_types.upcast(envelope))
+        if not given_up:
+            return game.evolve(state, self.event_types.upcast(envelope))
+        with plain_data.given_up(state):
+            return game.evolve(state, self.event_types.upcast(envelope))
 
     def is_kept(self, envelope: dict) -> bool:
         """A record is cached after this event: every `snapshot_every` seqs, and at retracts."""
         return envelope["seq"] % self.snapshot_every == 0 or envelope["type"] == RETRACT
 
     def _fold(self, game_id: str, kind: str, base: Record, events: list[dict]) -> Record:
-        """The record after `events`, from `base`. A long fold caches the records it passes,
-        so the next read is short."""
+        """The record after `events`, from `base`, whose state was read for this fold alone:
+        each state is given up to the next event unless a retract among them returns to it.
+        A long fold caches the records it passes, so the next read is short."""
         players = base.players
         record, fresh = base, {}
-        steps = walk(lambda state, e: self.evolve(kind, state, e), base.state, events)
+        given_up = not retract_pairs(events)
+        steps = walk(lambda state, e: self.evolve(kind, state, e, given_up), base.state, events)
         for envelope, state in steps:
             if envelope["seq"] == 1:
                 players = envelope["payload"]["players"]

@@ -81,8 +81,9 @@ def no_copy_limit(state: dict) -> bool:
     return state["options"]["edition"] == "deluxe"
 
 
-def claim_after(before: dict, after: dict, event: dict) -> None:
-    """Claim in `after` every milestone whose condition `event` met."""
+def claim_after(phase_before: str, after: dict, event: dict) -> None:
+    """Claim in `after` every milestone whose condition `event` met, `phase_before` the phase
+    it was recorded in."""
     payload = event["payload"]
     kind = event["type"]
     if kind == "fcm.recruited" and len(payload["cards"]) >= 3:
@@ -100,7 +101,7 @@ def claim_after(before: dict, after: dict, event: dict) -> None:
                 claim(after, name, "first_pay_20")
     if kind in ("fcm.house_served", "fcm.dinnertime_ended"):
         _claim_for_cash(after, at_end=kind == "fcm.dinnertime_ended")
-    if before["phase"] == "restructuring" and after["phase"] != "restructuring":
+    if phase_before == "restructuring" and after["phase"] != "restructuring":
         for name in after["turn_order"]:
             _claim_for_structure(after, name)
 

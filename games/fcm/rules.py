@@ -69,9 +69,10 @@ def evolve(state: dict, event: dict) -> dict:
     handler = HANDLERS.get(event["type"])
     if handler is None:
         raise ValueError(f"fcm has no rule for an event of type {event['type']!r}")
+    phase_before = state["phase"]
     after = copied(state)
     handler(after, event)
-    claim_after(state, after, event)
+    claim_after(phase_before, after, event)
     return after
 
 

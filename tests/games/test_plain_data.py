@@ -1,6 +1,6 @@
 import copy
 
-from games.plain_data import copied
+from games.plain_data import copied, given_up
 from tests.games.fcm.table import seated
 
 
@@ -24,3 +24,11 @@ def test_a_value_marshal_refuses_is_copied_by_deepcopy():
     assert copy_ == state and type(copy_["kept"]) is Tagged
     copy_["kept"]["cards"].append("b")
     assert state["kept"]["cards"] == ["a"]
+
+
+def test_a_state_given_up_is_not_copied_and_nothing_else_is_spared():
+    state, other = {"cards": ["a"]}, {"cards": ["b"]}
+    with given_up(state):
+        assert copied(state) is state
+        assert copied(other) == other and copied(other) is not other
+    assert copied(state) is not state  # outside, a copy again

@@ -3,6 +3,7 @@ and a head another process has moved on costs a conflict and one read, never a w
 a wrong refusal or a damaged log let by."""
 
 import json
+import threading
 
 import pytest
 
@@ -82,3 +83,37 @@ def test_a_last_event_changed_in_redis_is_found_by_the_next_append(two):
         first.recorder.record(game_id, [add("ben")])
     assert raised.value.seq == 2
     assert first.redis.xlen(stream) == 2
+
+
+def test_two_threads_at_one_kept_head_never_fold_one_state(two):
+    """An append changes the kept head's state in place: the head is taken out while it
+    does, so a second thread of the process reads its own from Redis."""
+    first, _, game_id = two
+    first.recorder.record(game_id, [add("ann")])
+    taken = first.recorder.heads.take(game_id)
+    assert taken is not None and first.recorder.heads.take(game_id) is None
+    first.recorder.heads.keep(*taken)
+    ready, go = threading.Barrier(8), threading.Event()
+    outcomes = []
+
+    def writer(player):
+        ready.wait()
+        go.wait()
+        try:
+            outcomes.append(first.recorder.record(game_id, [add(player)]).version)
+        except Exception as error:  # the rules refuse the writer whose turn it no longer is
+            outcomes.append(type(error).__name__)
+
+    threads = [threading.Thread(target=writer, args=(["ben", "ann"][i % 2],)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    go.set()
+    for thread in threads:
+        thread.join()
+    head = first.projector.head(game_id)
+    log = first.store.read(game_id)
+    assert chain_break(log) is None
+    assert head.state["total"] == len(log) - 1  # every stored action counted once
+    assert head.state == first.projector.record_at(game_id, head.version, "toy").state
+    kept = first.recorder.heads.take(game_id)
+    assert kept is None or kept[0].state == head.state

@@ -1,0 +1,31 @@
+"""A state given up to the next event (games/plain_data.py) is changed in place, and folds to
+the same states as a copy does: on every stored log of tests/events/stored_logs (the games
+of both kinds, retracts among them), step by step."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from events.retract import RETRACT
+from projections.fold import walk
+
+LOGS = sorted((Path(__file__).parents[1] / "events" / "stored_logs").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
+def test_a_given_up_state_folds_as_a_copy_does(services, path):
+    log = [json.loads(line) for line in path.read_bytes().splitlines()]
+    kind = log[0]["type"].split(".")[0]
+    projector = services.projector
+    copies = [state for _, state in walk(lambda s, e: projector.evolve(kind, s, e), None, log)]
+    in_place, changed = None, 0
+    for envelope, expected in zip(log, copies, strict=True):
+        if envelope["type"] == RETRACT:  # a retract returns to a state, folding nothing
+            in_place = json.loads(json.dumps(expected))
+            continue
+        before = in_place
+        in_place = projector.evolve(kind, in_place, envelope, given_up=True)
+        changed += before is not None and in_place is before
+        assert in_place == expected, envelope["seq"]
+    assert changed >= (len(log) - 1) // 2  # most events changed the state itself
