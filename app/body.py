@@ -19,6 +19,7 @@ import re
 import flask
 import flask_smorest
 from flask.json.provider import DefaultJSONProvider
+from flask_smorest.utils import resolve_schema_instance
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -191,9 +192,14 @@ class BodyParser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
-    """The API's blueprints: flask-smorest's, with the strict body parser."""
+    """The API's blueprints: flask-smorest's, with the strict body parser, and each schema of
+    `@blp.arguments` made once, when the view is declared: given a class, webargs would build
+    a new instance (its fields deep-copied) on every request, 110 µs of an append's."""
 
     ARGUMENTS_PARSER = BodyParser()
+
+    def arguments(self, schema, *args, **kwargs):
+        return super().arguments(resolve_schema_instance(schema), *args, **kwargs)
 
 
 def register(app: flask.Flask) -> None:
