@@ -105,12 +105,21 @@ def signed_bytes(receipt: Mapping) -> bytes:
     return "".join(f"{line}\n" for line in lines).encode("ascii")
 
 
-def sign(private_key, game: str, seq: int, event_hash: str, head_seq: int, head_hash: str):
-    """The receipt of an event, signed with an Ed25519PrivateKey. Ed25519 is deterministic:
-    the same claims under the same key give the same receipt, byte for byte."""
-    public = private_key.public_key().public_bytes_raw()
+def sign(
+    private_key,
+    game: str,
+    seq: int,
+    event_hash: str,
+    head_seq: int,
+    head_hash: str,
+    signer: str | None = None,
+):
+    """The receipt of an event, signed with an Ed25519PrivateKey whose id is `signer` (found
+    from the key when not given). Ed25519 is deterministic: the same claims under the same key
+    give the same receipt, byte for byte."""
+    signer = signer or key_id(private_key.public_key().public_bytes_raw())
     receipt = {"format": FORMAT, "game": game, "seq": seq, "event_hash": event_hash,
-               "head_seq": head_seq, "head_hash": head_hash, "key_id": key_id(public)}  # fmt: skip
+               "head_seq": head_seq, "head_hash": head_hash, "key_id": signer}  # fmt: skip
     receipt["signature"] = private_key.sign(signed_bytes(receipt)).hex()
     return receipt
 

@@ -53,6 +53,7 @@ class KeyRing:
 class ReceiptKeys:
     def __init__(self, directory: Path):
         self.directory = Path(directory)
+        self._index_file = str(self.directory / INDEX)  # stat per signature: no Path per call
         self._ring: KeyRing | None = None
         self._reload = threading.Lock()
 
@@ -80,7 +81,7 @@ class ReceiptKeys:
         head = envelopes[-1]
         return [
             receipts.sign(ring.private, game_id, envelope["seq"], envelope["hash"],
-                          head["seq"], head["hash"])
+                          head["seq"], head["hash"], ring.current)
             for envelope in envelopes
         ]  # fmt: skip
 
@@ -136,7 +137,7 @@ class ReceiptKeys:
 
     def _stamp(self) -> tuple:
         try:
-            stat = self._index_path.stat()
+            stat = os.stat(self._index_file)
         except FileNotFoundError:
             raise ReceiptKeyError(f"{self._index_path} is gone: restore it") from None
         return stat.st_ino, stat.st_mtime_ns, stat.st_size
