@@ -151,10 +151,16 @@ def bench_store_vs_xadd(svc, count=3000):
     return ours, raw
 
 
-def serve(module_app, port, env):
+# as `make run` serves (app/serve.py): its worker class and WEB_THREADS' default threads
+AS_RUN = ["--worker-class", "app.web_worker.ThreadWorker", "--threads", "8"]
+
+
+def serve(module_app, port, env, as_run=False):
+    """`module_app` on gunicorn's default two processes: sync workers, or as `make run`."""
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-         module_app], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+         *(AS_RUN if as_run else []), module_app],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -169,34 +175,41 @@ def serve(module_app, port, env):
     raise RuntimeError(f"{module_app} did not start")
 
 
-def hammer(port, paths_and_bodies, headers, threads=4, seconds=5.0):
-    """Requests per second from `threads` keep-alive clients for `seconds`."""
+def hammer(port, paths_and_bodies, headers, threads=4, seconds=5.0, keep_alive=False, warm=1.0):
+    """Requests per second from `threads` clients for `seconds`, each on a new connection
+    per request, or (`keep_alive`) on one it keeps, as a browser or an HTTP library does.
+    The first `warm` seconds are not counted: each process's first requests load the app's
+    lazy parts and open its connections."""
     done = [0] * threads
-    stop = time.monotonic() + seconds
+    counted = time.monotonic() + warm
+    stop = counted + seconds
 
     def client(index):
         path, body_for = paths_and_bodies[index]
-        while time.monotonic() < stop:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection = None
+        while (now := time.monotonic()) < stop:
+            if connection is None or not keep_alive:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             connection.request("POST", path, body=json.dumps(body_for()), headers=headers[index])
             response = connection.getresponse()
             response.read()
             if response.status != 201:
                 raise RuntimeError(f"{path}: {response.status}")
-            done[index] += 1
+            done[index] += now >= counted
 
     workers = [threading.Thread(target=client, args=(i,)) for i in range(threads)]
-    start = time.monotonic()
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
-    return sum(done) / (time.monotonic() - start)
+    return sum(done) / seconds
 
 
-def bench_http(svc, env, threads=4):
+def bench_http(svc, env, threads=4, as_run=False):
+    """(our appends/s, the bare Flask XADD's requests/s), `threads` clients each on its own
+    game; `as_run`: both served as `make run` serves, to clients that keep their connection."""
     port = free_port()
-    process = serve("app:create_app()", port, env)
+    process = serve("app:create_app()", port, env, as_run)
     try:
         games = [endless_game(svc) for _ in range(threads)]
         # one game per client: each client appends as admin, whose turn it is
@@ -207,16 +220,16 @@ def bench_http(svc, env, threads=4):
 
         paths = [(f"/api/games/{g}/events", body_for(i)) for i, g in enumerate(games)]
         headers = [{"Authorization": "Bearer t", "Content-Type": "application/json"}] * threads
-        ours = hammer(port, paths, headers, threads)
+        ours = hammer(port, paths, headers, threads, keep_alive=as_run)
     finally:
         process.terminate()
         process.wait()
     port = free_port()
-    process = serve("tests.bench_xadd_app:create_app()", port, env)
+    process = serve("tests.bench_xadd_app:create_app()", port, env, as_run)
     try:
         paths = [(f"/xadd/g{i}", lambda: add("ann")) for i in range(threads)]
         headers = [{"Content-Type": "application/json"}] * threads
-        bare = hammer(port, paths, headers, threads)
+        bare = hammer(port, paths, headers, threads, keep_alive=as_run)
     finally:
         process.terminate()
         process.wait()
