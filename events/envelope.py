@@ -59,12 +59,17 @@ def canonical(value) -> bytes:
 def _has_float(value) -> bool:
     """Whether a float is anywhere in `value`. True also of any value but a plain dict, list,
     tuple, str, int, bool or None, which json alone then writes (or refuses)."""
-    kind = type(value)
-    if kind is dict:
-        value = value.values()
-    elif kind is not list and kind is not tuple:
-        return kind not in _SCALARS
-    return any(type(item) not in _SCALARS and _has_float(item) for item in value)
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+        elif kind not in _SCALARS:
+            return True
+    return False
 
 
 def sha256(data: bytes) -> str:
