@@ -5,7 +5,8 @@ XADD on the same client and fsync, and many games written at once by many proces
    (goal >= 0.8 as a rate: XADD's median over the append's)
 13. the same for an action at turn 10 of a five-player FCM game (goal >= 0.6)
 14. eight processes appending to eight games / one process to one game, appends/s (goal >= 3),
-   and the same eight over the `eventsourcing` library's SQLite single writer (goal >= 2)
+   and the same eight over the `eventsourcing` library's SQLite single writer (goal >= 2);
+   then both again with appendfsync no, where only the CPU limits them
 15. HTTP appends across eight games / a bare Flask XADD endpoint (goal >= 0.5): figure 4 with
    eight clients, each on its own game, both served as `make run` serves (gthread) to clients
    that keep their connection; and again as figure 4 serves (sync workers, a new connection
@@ -144,6 +145,20 @@ def sqlite_single_writer(seconds=SECONDS) -> float | None:
     return done / seconds
 
 
+def without_fsync(measure):
+    """`measure(redis_url)` on a Redis of its own with appendfsync no."""
+    from pathlib import Path
+
+    from app.embedded_redis import EmbeddedRedis
+
+    with tempfile.TemporaryDirectory() as data:
+        server = EmbeddedRedis(Path(data), appendfsync="no").start()
+        try:
+            return measure(server.url)
+        finally:
+            server.stop()
+
+
 def report(svc, env, bench_http, figures=("12", "13", "14", "15")) -> None:
     if "12" in figures:
         ours, raw = bench_recorded_toy(svc)
@@ -164,6 +179,10 @@ def report(svc, env, bench_http, figures=("12", "13", "14", "15")) -> None:
         print(f"14. eight processes on eight games / one on one, appends/s: {eight / one:.2f}"
               f" ({eight:.0f} / {one:.0f})   goal >= 3; / eventsourcing's SQLite single "
               f"writer: {versus}   goal >= 2")  # fmt: skip
+        one, eight = without_fsync(lambda url: (appends_per_second(url, 1),
+                                                appends_per_second(url, 8)))  # fmt: skip
+        print(f"    the same with appendfsync no, where the machine's cores are the limit: "
+              f"{eight / one:.2f} ({eight:.0f} / {one:.0f})")  # fmt: skip
     if "15" in figures:
         ours, bare = bench_http(svc, env, threads=8, as_run=True)
         print(f"15. HTTP appends/s across eight games / bare Flask XADD/s (gunicorn, 2 "
