@@ -132,3 +132,11 @@ class StoreContract:
         assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
         assert sorted(acknowledged, key=lambda a: a[1]) == [(e["event_id"], e["seq"]) for e in log]
         assert chain_break(log) is None
+
+    def test_an_append_after_the_server_lost_its_scripts_loads_the_script_again(self, store):
+        """The append runs its script by digest (EVALSHA); a server restarted or flushed no
+        longer knows it, and the append loads it and goes through."""
+        append_after_head(store, "g1", [event(1)])
+        store.redis.script_flush()
+        append_after_head(store, "g1", [event(2)])
+        assert [e["payload"]["amount"] for e in store.read("g1")] == [1, 2]
