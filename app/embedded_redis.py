@@ -8,6 +8,11 @@ kept beside the data folder (`var/redis.password` for `var/redis`, owner-only, t
 every later start), no CONFIG, DEBUG or MODULE (a client cannot turn it into a file writer or
 load code into it), and the data folder and every file the server writes owner-only. The
 password goes to redis-server on its standard input, never on a command line `ps` shows.
+
+Its clients reach it by a Unix socket in the data folder (`redis.sock`, owner-only), which
+costs a round trip about a third less CPU and time than loopback TCP. It listens on its TCP
+port too (for redis-cli, and for a cluster, whose nodes talk over TCP only); a cluster
+node's URL, or one whose socket's path would be too long for a socket, is the TCP port's.
 """
 
 import contextlib
@@ -29,6 +34,7 @@ PR_SET_PDEATHSIG = 1
 # Commands no client of ours needs and that would hand the server over: CONFIG SET dir writes
 # files anywhere, MODULE LOAD runs code, DEBUG crashes or stalls it.
 DISABLED_COMMANDS = ("CONFIG", "DEBUG", "MODULE")
+SOCKET_PATH_MAX = 100  # a Unix socket's path fits in 107 bytes (sun_path), on Linux
 
 
 def free_port(below: int = 65536) -> int:
@@ -68,10 +74,20 @@ class EmbeddedRedis:
         beside = self.data_dir.resolve()
         self.password_file = password_file or beside.with_name(f"{beside.name}.password")
         self.password = load_or_create(self.password_file)
+        socket_path = self.data_dir.resolve() / "redis.sock"
+        short = len(str(socket_path).encode()) <= SOCKET_PATH_MAX
+        self.socket_path = socket_path if short and not cluster else None
         self.process: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
+        """Its Unix socket's URL, or its TCP port's (a cluster node's, a path too long)."""
+        if self.socket_path is not None:
+            return f"unix://:{self.password}@{self.socket_path}?db=0"
+        return self.tcp_url
+
+    @property
+    def tcp_url(self) -> str:
         return f"redis://:{self.password}@127.0.0.1:{self.port}/0"
 
     def config(self) -> str:
@@ -98,6 +114,8 @@ class EmbeddedRedis:
         ]  # fmt: skip
         if self.cluster:
             command += ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
+        if self.socket_path is not None:
+            command += ["--unixsocket", str(self.socket_path), "--unixsocketperm", "700"]
         # umask 077: the append-only file, the log and nodes.conf are the owner's only. Its
         # output before the log file is open says only "Reading config from stdin"; a fatal
         # config error goes to stderr.

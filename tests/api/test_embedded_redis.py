@@ -46,12 +46,15 @@ def test_only_the_owner_can_read_the_data_and_the_password(server):
     with redis.Redis.from_url(server.url) as client:
         client.set("k", "v")
     password_file = server.data_dir.parent / "redis.password"
-    assert server.url == f"redis://:{password_file.read_text().strip()}@127.0.0.1:{server.port}/0"
+    password = password_file.read_text().strip()
+    assert server.url == f"unix://:{password}@{server.data_dir.resolve()}/redis.sock?db=0"
+    assert server.tcp_url == f"redis://:{password}@127.0.0.1:{server.port}/0"
     assert mode(password_file) == 0o600
     assert mode(server.data_dir) == 0o700
     written = list(server.data_dir.iterdir())
-    assert {"appendonly.aof", "redis.log"} <= {path.name for path in written}
-    assert all(mode(path) == 0o600 for path in written)
+    assert {"appendonly.aof", "redis.log", "redis.sock"} <= {path.name for path in written}
+    assert all(mode(path) == 0o600 for path in written if path.name != "redis.sock")
+    assert mode(server.data_dir / "redis.sock") == 0o700
 
 
 def test_a_restart_keeps_the_password_and_the_data(server):
@@ -108,3 +111,14 @@ def test_the_server_stops_when_the_process_that_started_it_is_killed(tmp_path):
     if running(pid):
         os.kill(pid, signal.SIGKILL)
         raise AssertionError("redis-server outlived the process that started it")
+
+
+def test_a_data_folder_too_deep_for_a_socket_is_reached_by_tcp(tmp_path):
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    server = EmbeddedRedis(deep / "redis").start()
+    try:
+        assert server.socket_path is None and server.url == server.tcp_url
+        with redis.Redis.from_url(server.url) as client:
+            assert client.set("k", "v")
+    finally:
+        server.stop()
