@@ -56,6 +56,24 @@ def canonical(value) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+# digits to "0", every other byte to ".": a run of 19 zeros is a run of 19 digits
+_DIGITS = bytes(ord("0") if byte in b"0123456789" else ord(".") for byte in range(256))
+_LONG_RUN = b"0" * 19
+
+
+def loads(data: bytes):
+    """JSON read as `json.loads` reads it: by orjson, several times faster, unless the bytes
+    hold a run of 19 digits (an integer past 64 bits, which orjson reads as a float) or are
+    something orjson refuses (NaN, a lone surrogate, nesting past 1024), which json then
+    reads or refuses as before."""
+    if _LONG_RUN not in data.translate(_DIGITS):
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(data)
+
+
 def _has_float(value) -> bool:
     """Whether a float is anywhere in `value`. True also of any value but a plain dict, list,
     tuple, str, int, bool or None, which json alone then writes (or refuses)."""

@@ -23,6 +23,7 @@ from events.envelope import (
     canonical,
     envelope_hash,
     has_envelope_fields,
+    loads,
     seal,
 )
 
@@ -251,7 +252,7 @@ def decode(entry_id: bytes, fields: dict) -> dict:
     whose hash is its content's. Anything else was changed outside tablelog."""
     seq = entry_seq(entry_id)
     try:
-        envelope = json.loads(fields[STREAM_FIELD])
+        envelope = loads(fields[STREAM_FIELD])
     except (KeyError, ValueError, RecursionError) as error:
         raise CorruptEvent(seq, f"not a JSON envelope ({error})") from None
     if not isinstance(envelope, dict):
