@@ -3,7 +3,9 @@ once, while a copy is left, with their immediate effects (FCM-MILE-1)."""
 
 import copy
 
-from tests.games.fcm.table import Table
+import games.fcm as fcm
+from games.plain_data import given_up
+from tests.games.fcm.table import Table, envelope, validated
 from tests.games.fcm.test_marketing import billboard, spots
 from tests.games.fcm.test_restructuring import hired, ids, turn_five
 from tests.games.fcm.test_working import working
@@ -65,7 +67,8 @@ def test_a_campaign_claims_its_kind_and_its_product_once():
     assert campaign["eternal"] is False and campaign["remaining"] == 2
 
 
-def restructured_with(ann_cards, edition="original"):
+def ann_structured(ann_cards, edition="original"):
+    """Restructuring with ann's structure chosen, `ann_cards` under her CEO; bob's to come."""
     position = hired(turn_five(), "ann", *ann_cards)
     position["options"]["edition"] = edition
     position["board"]["connection"] = "original"
@@ -73,6 +76,11 @@ def restructured_with(ann_cards, edition="original"):
     [ceo] = ids(table.state, "ann", "ceo")
     structure = {ids(table.state, "ann", card)[-1]: ceo for card in ann_cards}
     table.record("structure_chosen", player="ann", structure=structure)
+    return table
+
+
+def restructured_with(ann_cards, edition="original"):
+    table = ann_structured(ann_cards, edition)
     table.record("structure_chosen", player="bob", structure={})
     return table
 
@@ -83,6 +91,20 @@ def test_cards_put_to_work_claim_their_milestones_when_structures_are_revealed()
     table = restructured_with(["errand_boy", "waitress", "pricing_manager"])
     assert {"first_errand_boy", "first_waitress", "first_lower_prices"} <= set(claimed(table.state))
     assert claimed(table.state, "bob") == {}
+
+
+def test_cards_put_to_work_claim_their_milestones_on_a_state_changed_in_place():
+    """FCM-MILE-1 as the write path folds: it gives the head's state up to evolve, which
+    changes it in place (games/plain_data.py). The end of restructuring is still seen: the
+    phase the event was recorded in is read before the state changes."""
+    table = ann_structured(["errand_boy", "waitress"])
+    name, payload = "fcm.structure_chosen", {"player": "bob", "structure": {}}
+    event = envelope(table.seq + 1, name, validated(name, payload), "player:bob")
+    state = table.state
+    with given_up(state):
+        after = fcm.evolve(state, event)
+    assert after is state and after["phase"] != "restructuring"
+    assert {"first_errand_boy", "first_waitress"} <= set(claimed(after))
 
 
 def test_the_deluxe_edition_claims_lower_prices_at_dinnertime_not_at_restructuring():
