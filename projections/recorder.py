@@ -234,46 +234,39 @@ class Recorder:
         expected_version: int | None = None,
         if_match: int | None = None,
         system: bool = False,
-        head: Head | None = None,
     ) -> Recorded:
         """Append `events` after the head (or after `expected_version`, or `if_match`).
         `events` may be a function of the meta of the head the append is tried at, that
         gives them as the writer may write them there or raises (a token that opens no seat
-        of that head): it is asked again at every head read.
+        of that head). Either way they are checked again at every head read.
 
         A retry of events already in the log answers with the earlier result. That is looked
         up only when the append does not go through (the retried action may no longer be
         legal at the new head), so a first attempt costs one round trip at a head this process
         wrote last (kept, `KeptHeads`), and two otherwise: the head, the append. At a kept head
         nothing is refused: a refusal or a conflict there reads the head and tries again.
+        The head, taken or read, is this append's alone: its state is changed in place.
         """
-        given_up = head is None  # a head this call took or read is its own to change
-        kept = self.heads.take(game_id) if head is None else None
-        last_entry = kept[1] if kept else None
-        head = head or (kept[0] if kept else self.projector.head(game_id))
-        try:
-            checked = self._checked_batch(events, head, system)
-        except Exception:
-            if last_entry is None:
-                raise
-            # the kept head may be stale: ask at the stored one
-            head, last_entry = self.projector.head(game_id), None
-            checked = self._checked_batch(events, head, system)
+        head, last_entry = self.heads.take(game_id) or (self.projector.head(game_id), None)
         conditional = expected_version is not None or if_match is not None
         attempt = 0
         while True:
+            try:
+                checked = self._checked_batch(events, head, system)
+            except Exception:
+                if last_entry is None:
+                    raise
+                head, last_entry = self.projector.head(game_id), None  # the kept may be stale
+                continue
             try:
                 if if_match is not None and if_match != head.version:
                     raise PreconditionFailed(head.version)
                 if expected_version is not None and expected_version != head.version:
                     raise VersionConflict(head.version)
-                return self._append_at(head, checked, last_entry, given_up)
+                return self._append_at(head, checked, last_entry, given_up=True)
             except (RuleViolation, Refused, PreconditionFailed, VersionConflict) as refusal:
                 if last_entry is not None:  # a kept head may be stale: read it, try again
                     head, last_entry = self.projector.head(game_id), None
-                    checked = (
-                        self._checked_batch(events, head, system) if callable(events) else checked
-                    )
                     continue
                 earlier = self._earlier_result(game_id, checked)
                 if earlier:
@@ -287,8 +280,6 @@ class Recorder:
                         self.note_refusal(head, checked, refusal)
                     raise
                 head = self.projector.head(game_id)
-                if callable(events):
-                    checked = self._checked_batch(events, head, system)
 
     def _checked_batch(self, events, head: Head, system: bool) -> list[dict]:
         """The batch's events checked at `head` (`events` asked of its meta if a function)."""
