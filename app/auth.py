@@ -5,6 +5,7 @@ write. Reads are open."""
 import hmac
 import json
 import secrets
+from contextlib import contextmanager
 
 from flask import request
 from werkzeug.datastructures import WWWAuthenticate
@@ -51,15 +52,22 @@ def seat_of(meta: dict, token: str) -> str:
     return found
 
 
+@contextmanager
+def counting_refused_tokens():
+    """Within: a NotASeat is counted against the request's address as it goes by."""
+    try:
+        yield
+    except NotASeat:
+        count_failed_authentication()
+        raise
+
+
 def require_write_token(meta: dict) -> str:
     """The seat whose token the request carries: "table" or a player's name. 401 without a
     token, 403 with one of no seat; each failure counted against its address."""
     token = write_token()
-    try:
+    with counting_refused_tokens():
         return seat_of(meta, token)
-    except NotASeat:
-        count_failed_authentication()
-        raise
 
 
 def require_table(meta: dict) -> None:

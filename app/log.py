@@ -9,11 +9,10 @@ from flask_smorest import abort
 from werkzeug.exceptions import Forbidden
 
 from app import schemas
-from app.auth import NotASeat, seat_of, write_token
+from app.auth import counting_refused_tokens, seat_of, write_token
 from app.body import Blueprint
 from app.context import services
 from app.games import etag, pending_job
-from app.limits import count_failed_authentication
 from app.schemas import MAX_SEQ
 from events.envelope import RECORDED_BY_TABLE
 from events.seats import TABLE, seat_actor_refusal
@@ -116,16 +115,13 @@ class Events(MethodView):
         `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
         token, submitted = write_token(), submitted_events(game_id, body)
-        try:  # at the head this process wrote last, if it did: asked again if that is stale
+        with counting_refused_tokens():  # the seat is judged at each head the append tries
             recorded = services().recorder.record(
                 game_id,
                 lambda meta: seated(submitted, seat_of(meta, token)),
                 expected_version=body.get("expected_version"),
                 if_match=if_match_version(),
             )
-        except NotASeat:
-            count_failed_authentication()
-            raise
         return appended(game_id, recorded)
 
     @blp.arguments(schemas.EventPageQuery, location="query", error_status_code=400)
