@@ -74,7 +74,7 @@ class EmbeddedRedis:
         beside = self.data_dir.resolve()
         self.password_file = password_file or beside.with_name(f"{beside.name}.password")
         self.password = load_or_create(self.password_file)
-        socket_path = self.data_dir.resolve() / "redis.sock"
+        socket_path = beside / "redis.sock"
         short = len(str(socket_path).encode()) <= SOCKET_PATH_MAX
         self.socket_path = socket_path if short and not cluster else None
         self.process: subprocess.Popen | None = None

@@ -39,6 +39,7 @@ from pathlib import Path
 os.environ.setdefault("TABLELOG_EXTRA_GAMES", "tests.toygame")
 
 from app.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from app.serve import Launch  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
 from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
@@ -152,7 +153,7 @@ def bench_store_vs_xadd(svc, count=3000):
 
 
 # as `make run` serves (app/serve.py): its worker class and WEB_THREADS' default threads
-AS_RUN = ["--worker-class", "app.web_worker.ThreadWorker", "--threads", "8"]
+AS_RUN = ["--worker-class", "app.web_worker.ThreadWorker", "--threads", str(Launch.web_threads)]
 
 
 def serve(module_app, port, env, as_run=False):
