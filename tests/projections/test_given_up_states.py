@@ -3,26 +3,25 @@ the same states as a copy does: on every stored log of tests/events/stored_logs 
 of both kinds, retracts among them), step by step."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from events.retract import RETRACT
+from games.plain_data import copied
 from projections.fold import walk
-
-LOGS = sorted((Path(__file__).parents[1] / "events" / "stored_logs").glob("*.jsonl"))
+from tests.events.test_stored_logs import LOGS, stored_lines
 
 
 @pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
 def test_a_given_up_state_folds_as_a_copy_does(services, path):
-    log = [json.loads(line) for line in path.read_bytes().splitlines()]
+    log = [json.loads(line) for line in stored_lines(path)]
     kind = log[0]["type"].split(".")[0]
     projector = services.projector
     copies = [state for _, state in walk(lambda s, e: projector.evolve(kind, s, e), None, log)]
     in_place, changed = None, 0
     for envelope, expected in zip(log, copies, strict=True):
         if envelope["type"] == RETRACT:  # a retract returns to a state, folding nothing
-            in_place = json.loads(json.dumps(expected))
+            in_place = copied(expected)
             continue
         before = in_place
         in_place = projector.evolve(kind, in_place, envelope, given_up=True)
