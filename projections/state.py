@@ -192,10 +192,10 @@ class Projector:
             if newest["seq"] != version or newest["hash"] != meta["head_hash"]:
                 raise CorruptEvent(newest["seq"], "the last event is not the head the game names")
         record = self.seal.open(game_id, raw_head)
-        after = []  # the events after the record, each checked as it is decoded
-        if record is not None and last:
-            after = [decode(*entry) for entry in last[1:] if entry_seq(entry[0]) > record.seq]
-            after = [*after[::-1], newest] if version > record.seq else []
+        after = []  # the events after the record, oldest first, each checked as it is decoded
+        if record is not None and last and version > record.seq:
+            older = [entry for entry in last[1:] if entry_seq(entry[0]) > record.seq]
+            after = [*(decode(*entry) for entry in reversed(older)), newest]
         if (
             record is None
             or record.seq + len(after) != version
