@@ -243,7 +243,7 @@ class CorruptEvent(Exception):
 
 
 def entry_seq(entry_id: bytes) -> int:
-    """The seq of a stream entry, from its id `<seq>-0`."""
+    """The number of a stream entry (a seq, a dispute entry), from its id `<n>-0`."""
     return int(entry_id.split(b"-")[0])
 
 

@@ -13,6 +13,7 @@ import redis
 
 from events import keys
 from events.envelope import canonical
+from events.store import entry_seq
 from replays.disputes.entries import entry_hash, form_problem
 
 STREAM_FIELD = b"e"
@@ -52,7 +53,7 @@ class DisputeStream:
     def raw(self, game_id: str) -> list[tuple[int, bytes | None]]:
         """(number, stored bytes) of every entry, unchecked, in stream order."""
         entries = self.redis.xrange(keys.disputes(game_id))
-        return [(int(i.split(b"-")[0]), f.get(STREAM_FIELD)) for i, f in entries]
+        return [(entry_seq(i), f.get(STREAM_FIELD)) for i, f in entries]
 
     def read(self, game_id: str) -> list[dict]:
         """Every entry, in order, each checked; CorruptDispute at the first that does not
