@@ -12,6 +12,16 @@ from importlib import resources
 TILE_SIZE = 5
 GLYPHS = set("#+.HBLS")
 DRINK_GLYPHS = {"B": "beer", "L": "lemonade", "S": "soda"}
+# FCM-TURN-1: the phases of a turn, in their order
+TURN_PHASES = (
+    "restructuring",
+    "order_of_business",
+    "working",
+    "dinnertime",
+    "payday",
+    "marketing",
+    "cleanup",
+)
 
 
 class DataError(Exception):
@@ -106,6 +116,14 @@ def check_milestones(milestones: list[dict], components: dict) -> None:
     _require(len(set(ids)) == len(ids) == 18, f"{len(set(ids))} distinct milestones, not 18")
     total = sum(m["copies"] for m in milestones)
     _require(total == components["milestone_cards"], f"{total} milestone cards, the box has 84")
+    for milestone in milestones:
+        where = milestone["id"]
+        _require(
+            sorted(milestone["claimed_by"]) == ["deluxe", "original"]
+            and set(milestone["claimed_by"].values()) <= {*TURN_PHASES, None},
+            f"{where}: claimed_by names a phase of the turn for each edition",
+        )
+        _require(milestone["effect_from"] in ("at_once", "next_turn"), f"{where}: effect_from")
 
 
 def check_forbidden_cards(milestones: list[dict], employees: dict) -> None:
