@@ -158,7 +158,12 @@ def house_served(p, state):
     if why.get("decided_by"):
         reasons.append(why["decided_by"])
     because = f" ({', '.join(reasons)})" if reasons else ""
-    return f"house {p['house']} went to {p['winner']}: ${p['income']}{because}"
+    if p["income"] >= 0:
+        return f"house {p['house']} went to {p['winner']}: ${p['income']}{because}"
+    paid = why.get("paid_to_bank", {})
+    unpaid = f", ${paid['unpaid']} of it unpaid for want of cash" if paid.get("unpaid") else ""
+    return (f"house {p['house']} went to {p['winner']} at a loss: {p['winner']} owed the bank"
+            f" ${-p['income']}{unpaid}{because}")  # fmt: skip
 
 
 def bank_broke(p, state):
