@@ -156,7 +156,8 @@ def _sent_away(state: dict, names: list[str]) -> str:
 
 
 def _cleanup(state: dict) -> dict:
-    owing = [n for n in state["turn_order"] if freezer_choice_owed(state["chains"][n])]
+    owing = [n for n in state["turn_order"]
+             if freezer_choice_owed(state["chains"][n], state["turn"])]  # fmt: skip
     return _wait(
         owing,
         ["fcm.freezer_filled"],

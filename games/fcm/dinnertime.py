@@ -23,7 +23,7 @@ from games.fcm.bank import break_bank, broken_for_good, can_pay, owed_paid, pay,
 from games.fcm.board import Board, board_of
 from games.fcm.cards import at_work, has_drive_ins, holds
 from games.fcm.data import EMPLOYEES, MILESTONES
-from games.fcm.milestones import LOWER_PRICES, claim
+from games.fcm.milestones import LOWER_PRICES, claim, in_effect
 from games.fcm.payday import begin_payday
 from games.fcm.pieces import house_squares
 from games.fcm.roads import nearest_restaurant
@@ -141,7 +141,7 @@ def dinnertime(state: dict, board: Board) -> dict:
     chains = {}
     for name in state["turn_order"]:
         sales = sum(h["income"] for h in houses if h["winner"] == name)
-        after = chain_closing(state["chains"][name], sales)
+        after = chain_closing(state["chains"][name], sales, state["turn"])
         chains[name] = {
             "sales": sales,
             **after,
@@ -215,23 +215,24 @@ def _sell(state: dict, house: dict, result: dict) -> None:
     state["dinnertime"]["last_house"] = house["number"]
 
 
-def chain_closing(chain: dict, sales: int) -> dict:
+def chain_closing(chain: dict, sales: int, turn: int) -> dict:
     """What a chain collects after the houses: its waitresses' cash ($3 each, $5 with the
-    first waitress milestone) and, with a CFO at work or the $100 milestone, half of all it
-    earned this turn, rounded up (FCM-DINNER-9, FCM-DINNER-10)."""
+    first waitress milestone) and, with a CFO at work or the $100 milestone (claimed before
+    `turn`), half of all it earned this turn, rounded up (FCM-DINNER-9, FCM-DINNER-10)."""
     each = (MILESTONES["first_waitress"]["effect_data"]["waitress_cash"]
             if holds(chain, "first_waitress") else WAITRESS_CASH)  # fmt: skip
     from_waitresses = each * waitresses(chain)
     earned = sales + from_waitresses
     has_cfo = any(c["card"] == "cfo" for c in at_work(chain))
-    cfo = math.ceil(earned / 2) if has_cfo or holds(chain, "first_to_have_100") else 0
+    ceo_as_cfo = in_effect(chain, "first_to_have_100", turn)
+    cfo = math.ceil(earned / 2) if has_cfo or ceo_as_cfo else 0
     return {"waitresses": from_waitresses, "cfo": cfo}
 
 
 def closing(state: dict) -> dict[str, dict]:
     """Each chain's `chain_closing`, from its sales so far this dinnertime."""
     sales = state["dinnertime"]["sales"]
-    return {name: chain_closing(state["chains"][name], sales.get(name, 0))
+    return {name: chain_closing(state["chains"][name], sales.get(name, 0), state["turn"])
             for name in state["turn_order"]}  # fmt: skip
 
 

@@ -52,7 +52,8 @@ def table(chains, demand, gardens=None, turn_order=None, restaurants=None):
             if name in chains
         ],  # fmt: skip
     )
-    state = {"board": map_state, "chains": chains, "turn_order": turn_order or list(chains)}
+    state = {"board": map_state, "chains": chains, "turn_order": turn_order or list(chains),
+             "turn": 2}  # fmt: skip
     return state, board
 
 
@@ -189,6 +190,14 @@ def test_a_cfo_or_the_hundred_dollar_milestone_adds_half_rounded_up():
     rich = chain(goods={"pizza": 1}, milestones=["first_to_have_100"])
     state, board = table({"red": rich}, demand={5: ["pizza"]}, gardens={})
     assert dinnertime(state, board)["chains"]["red"]["cfo"] == 5
+
+
+def test_the_hundred_dollar_milestone_adds_nothing_at_the_dinnertime_it_is_claimed():
+    """FCM-DINNER-10, FCM-MILE-1: the CEO works as a CFO from the next turn's dinnertime."""
+    rich = chain(goods={"pizza": 1}, milestones=["first_to_have_100"])
+    state, board = table({"red": rich}, demand={5: ["pizza"]}, gardens={})
+    state["turn"] = 1
+    assert dinnertime(state, board)["chains"]["red"]["cfo"] == 0
 
 
 # --- the phase, on the turn-5 map: the worker's events and what they do -------------------
