@@ -8,8 +8,6 @@ its food with billboards and mailboxes on houses no other chain advertises to, a
 the food its kitchen makes. The worker resolves dinnertime, payday, the campaigns and cleanup.
 """
 
-import copy
-
 import jsonpatch
 
 from games.errors import RuleViolation
@@ -17,7 +15,7 @@ from games.fcm import reserve_commitment
 from games.fcm.board import board_of
 from games.fcm.cards import ceo_of, is_manager, slots
 from games.fcm.data import CAMPAIGNS, EMPLOYEES, campaign_type
-from games.fcm.payday import salaries
+from games.fcm.payday import can_pay
 from games.fcm.pieces import CORNERS, campaign_squares, entrance_square, occupied, what_is_on
 from games.fcm.placement import check_campaign, check_restaurant
 from games.fcm.reach import houses_reached
@@ -191,14 +189,12 @@ def placements(state, board, kinds):
 def firing(state, player):
     """Nobody, unless the chain cannot pay: then its salaried cards off the beach and out of
     work, the last hired first, until it can."""
-    chain = copy.deepcopy(state["chains"][player])
     fired = []
-    for card in reversed(chain["cards"]):
-        if salaries(chain)["net"] <= chain["cash"]:
+    for card in reversed(state["chains"][player]["cards"]):
+        if can_pay(state, player, tuple(fired)):
             break
         if card["card"] != "ceo" and card["place"] != "busy" and EMPLOYEES[card["card"]]["salary"]:
             fired.append(card["id"])
-            chain["cards"].remove(card)
     return fired
 
 
