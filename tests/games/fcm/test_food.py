@@ -474,6 +474,30 @@ def test_a_zeppelin_counts_its_start_tile_and_enters_no_tile_twice():
     assert "at tile [0, 3] (tile 4): it is off the map" in refused.value.message
 
 
+def test_a_refused_route_says_where_it_could_have_gone_from_its_last_good_square():
+    """FCM-FOOD-3: a U-turn, a crossing beyond the range and a tile flown over twice are each
+    refused with what would have been legal from the square or tile before: on, or stop."""
+    board, map_state = ring()
+    wrong = {
+        "legal from [1, 4]: on to [1, 5], or stop there": [(1, 3), (1, 4), (1, 3)],
+        "legal from [1, 4]: stop there": LAP + [(1, 3), (1, 4), (1, 5)],
+    }
+    for legal, route in wrong.items():
+        with pytest.raises(RuleViolation) as refused:
+            drive(board, map_state, [(1, 2)], route, 2, "a cart")
+        assert refused.value.message.endswith(legal)
+    board, map_state = drawn(SKY, restaurants=[restaurant([2, 2], "NE")])
+    with pytest.raises(RuleViolation) as refused:
+        fly(board, map_state, [(2, 3)], [(0, 0), (0, 1), (0, 0)], 4, "a zeppelin")
+    assert refused.value.message.endswith(
+        "legal from tile [0, 1]: on to [0, 2], [1, 1], or stop there"
+    )
+    five_tiles = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 2)]
+    with pytest.raises(RuleViolation) as refused:
+        fly(board, map_state, [(2, 3)], five_tiles + [(1, 2)], 4, "a zeppelin")
+    assert refused.value.message.endswith("legal from tile [0, 2]: stop there")
+
+
 def flight(board, start, length):
     """A path of `length` tiles from `start`, tile to orthogonally adjacent tile, none twice
     (depth first)."""
