@@ -204,6 +204,18 @@ def test_a_source_passed_twice_gives_its_drinks_once():
     assert sum(goods(table).values()) == 2 * len(sources_beside(table.state, route))
 
 
+def test_each_buyer_collects_a_source_once_and_another_buyer_again():
+    """FCM-FOOD-3, "collect drinks for each drink symbol they pass": once per buyer (the
+    Deluxe reading), so ann's truck passing the beer her cart took from gets its own 3."""
+    table, card = cart("truck_driver")
+    [truck] = at_work(table, "truck_driver")
+    route, _, drinks = to_a_drink(table.state)
+    assert drinks == ["beer"]
+    table.record("drinks_collected", player="ann", card=card, route=route)
+    table.record("drinks_collected", player="ann", card=truck, route=route)
+    assert goods(table) == {"beer": 2 + 3}
+
+
 def test_a_road_route_starts_beside_an_entrance():
     """FCM-FOOD-3: not one square further on; a drive-in's every corner is an entrance."""
     table, card = cart()
