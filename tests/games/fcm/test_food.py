@@ -356,6 +356,22 @@ def test_a_road_route_may_stop_short_but_collects_every_source_it_passes():
     assert passed == [(2, 4), (2, 5)]
 
 
+def test_a_source_across_a_tile_border_from_the_road_is_passed_at_no_cost():
+    """FCM-FOOD-3, "each drink symbol they pass": the beer on the first tile lies beside the
+    road on the second; a route that crosses no border (range 0 would do) passes it."""
+    board, map_state = drawn(
+        """
+        ..... .....
+        ..... .....
+        ....B ##...
+        ..... .....
+        ..... .....
+        """,
+        restaurants=[restaurant([3, 5], "NW")],
+    )
+    assert drive(board, map_state, [(3, 5)], [(2, 5), (2, 6)], 0, "a cart") == [(2, 4)]
+
+
 def test_two_roads_at_one_entrance_do_not_join_through_it():
     """FCM-FOOD-3, "trace a route from a restaurant entrance": the entrance at [1, 1] touches
     two roads; a route takes one, the lemonade's or the soda's, never on from one to the
