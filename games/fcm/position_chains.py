@@ -1,0 +1,105 @@
+"""A declared position's chains (position.py): each chain's cards, where they are and how many
+the box has, and the milestones it holds.
+"""
+
+from collections import Counter
+
+from games.errors import RuleViolation
+from games.fcm.cards import is_manager
+from games.fcm.data import EMPLOYEES, MILESTONES
+from games.fcm.setup import employees_in_play
+
+
+def check_cards(state: dict) -> None:
+    """Each chain has one CEO, at work (FCM-SETUP-5); every card has an id no other card has,
+    and a place its rules allow (FCM-RESTR-2); every employee card in play is in the stock or
+    held by a chain, as many as the box puts in play for the player count, and a chain holds
+    at most one copy of a top-position card (FCM-SETUP-3); milestones are claimed once each,
+    in a turn already played, with no more cards in the supply than the box holds."""
+    ids = [card["id"] for chain in state["chains"].values() for card in chain["cards"]]
+    repeated = sorted({i for i in ids if ids.count(i) > 1})
+    if repeated:
+        raise RuleViolation("FCM-SETUP-5", f"card ids repeat: {', '.join(repeated)}")
+    numbers = [int(i.rsplit("-", 1)[1]) for i in ids]
+    if numbers and max(numbers) > state["cards_issued"]:
+        raise RuleViolation(
+            "FCM-SETUP-5", f"cards_issued is {state['cards_issued']}, below the card ids held"
+        )
+    held: Counter = Counter()
+    for name, chain in state["chains"].items():
+        check_chain_cards(state, name, chain)
+        held.update(card["card"] for card in chain["cards"] if card["card"] != "ceo")
+        claimed = [m["id"] for m in chain["milestones"]]
+        if len(set(claimed)) != len(claimed):
+            raise RuleViolation("FCM-MILE-1", f"{name} holds a milestone twice")
+        late = [m["id"] for m in chain["milestones"] if m["turn"] > state["turn"]]
+        if late:
+            raise RuleViolation("FCM-MILE-1", f"{name} claimed {late} in a turn not yet played")
+    stock = state["supply"]["employees"]
+    for card, count in employees_in_play(len(state["players"])).items():
+        total = stock.get(card, 0) + held[card]
+        if total != count:
+            raise RuleViolation(
+                "FCM-SETUP-3",
+                f"{card}: {stock.get(card, 0)} in the stock and {held[card]} held make {total};"
+                f" the game has {count}",
+            )
+    for milestone, count in state["supply"]["milestones"].items():
+        if count > MILESTONES[milestone]["copies"]:
+            raise RuleViolation(
+                "FCM-MILE-1",
+                f"{count} {milestone} cards; the box has {MILESTONES[milestone]['copies']}",
+            )
+
+
+def check_chain_cards(state: dict, name: str, chain: dict) -> None:
+    """One chain's cards: one CEO at work, top-position cards held once, every card at work
+    under a boss of its chain at work (the CEO, or a manager over a card that is not one),
+    every busy card running a campaign of its chain (FCM-SETUP-3, FCM-SETUP-5, FCM-RESTR-2)."""
+    cards = {card["id"]: card for card in chain["cards"]}
+    ceos = [card for card in cards.values() if card["card"] == "ceo"]
+    if len(ceos) != 1 or ceos[0]["place"] != "work" or ceos[0]["boss"] is not None:
+        raise RuleViolation("FCM-SETUP-5", f"{name}'s chain has one CEO, at work")
+    counts = Counter(card["card"] for card in cards.values())
+    for card, count in counts.items():
+        if card != "ceo" and EMPLOYEES[card]["top_position"] and count > 1:
+            raise RuleViolation(
+                "FCM-SETUP-3", f"{name} holds {count} {card}; a top-position card is held once"
+            )
+    campaigns = {c["number"]: c for c in state["board"]["campaigns"] if c["owner"] == name}
+    for card in cards.values():
+        if card["card"] == "ceo":
+            continue
+        boss = cards.get(card["boss"]) if card["boss"] else None
+        if (card["place"] == "work") != (boss is not None):
+            raise RuleViolation(
+                "FCM-RESTR-2", f"{name}'s {card['id']}: a card at work, and only one, has a boss"
+            )
+        if boss is not None:
+            if boss["place"] != "work" or not (boss["card"] == "ceo" or is_manager(boss)):
+                raise RuleViolation(
+                    "FCM-RESTR-2",
+                    f"{name}'s {card['id']} works under {boss['id']}, which is neither the CEO"
+                    " nor a manager at work",
+                )
+            if boss["card"] != "ceo" and is_manager(card):
+                raise RuleViolation(
+                    "FCM-RESTR-2", f"{name}'s manager {card['id']} reports to the CEO only"
+                )
+        running = campaigns.get(card["campaign"]) if card["campaign"] is not None else None
+        if (card["place"] == "busy") != (running is not None) or (
+            running is not None and running["marketeer"] != card["id"]
+        ):
+            raise RuleViolation(
+                "FCM-MKT-1",
+                f"{name}'s {card['id']}: a busy marketeer runs a campaign of its chain that"
+                " names it, and only a busy one does",
+            )
+    for campaign in campaigns.values():
+        marketeer = cards.get(campaign["marketeer"])
+        if marketeer is None or marketeer["campaign"] != campaign["number"]:
+            raise RuleViolation(
+                "FCM-MKT-1",
+                f"campaign {campaign['number']} names {campaign['marketeer']}, which is not"
+                f" {name}'s card running it",
+            )
