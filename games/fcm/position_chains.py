@@ -5,9 +5,13 @@ the box has, and the milestones it holds.
 from collections import Counter
 
 from games.errors import RuleViolation
-from games.fcm.cards import is_manager
-from games.fcm.data import EMPLOYEES, MILESTONES
+from games.fcm.cards import ceo_of, is_manager, slots
+from games.fcm.data import COMPONENTS, EMPLOYEES, MILESTONES
+from games.fcm.restructuring import check_structure, fits
 from games.fcm.setup import employees_in_play
+
+# the phases in which this turn's dinnertime may already have broken the bank the first time
+AFTER_DINNER_BEGAN = ("dinnertime", "payday", "marketing", "cleanup", "over")
 
 
 def check_cards(state: dict) -> None:
@@ -103,3 +107,51 @@ def check_chain_cards(state: dict, name: str, chain: dict) -> None:
                 f"campaign {campaign['number']} names {campaign['marketeer']}, which is not"
                 f" {name}'s card running it",
             )
+    check_slots(state, name, chain)
+
+
+def check_slots(state: dict, name: str, chain: dict) -> None:
+    """No boss has more cards at work under it than its slots (FCM-RESTR-2). The cards at work
+    are the structure restructuring applied, so they are checked as it checked them
+    (restructuring.py `check_structure`), from a hand that held them, with the CEO slots of
+    that restructuring; cards that fit no arrangement are refused too, as a table that played
+    them would have played the turn with its CEO alone (FCM-RESTR-3)."""
+    structure = {card["id"]: card["boss"] for card in chain["cards"]
+                 if card["place"] == "work" and card["card"] != "ceo"}  # fmt: skip
+    if not structure:
+        return
+    then = {
+        **state,
+        "bank": {**state["bank"], "ceo_slots": ceo_slots_when_chosen(state)},
+        "chains": {**state["chains"], name: {**chain, "cards": [
+            {**card, "place": "hand", "boss": None} if card["id"] in structure else card
+            for card in chain["cards"]
+        ]}},
+    }  # fmt: skip
+    try:
+        check_structure(then, name, structure)
+    except RuleViolation as error:
+        raise RuleViolation(error.rule, f"{name}'s cards at work: {error.message}") from None
+    cards = {card["id"]: card for card in chain["cards"]}
+    if fits(then, cards, structure):
+        return
+    ceo = ceo_of(chain)["id"]
+    for boss, count in Counter(structure.values()).items():
+        room = then["bank"]["ceo_slots"] if boss == ceo else slots(cards[boss])
+        if count > room:
+            raise RuleViolation(
+                "FCM-RESTR-2",
+                f"{name}'s cards at work: {boss} has {room} slots, not {count}, and the cards"
+                " fit no arrangement: a chain that puts more to work than fit plays the turn"
+                " with its CEO alone, the rest on the beach (FCM-RESTR-3)",
+            )
+
+
+def ceo_slots_when_chosen(state: dict) -> int:
+    """The CEO slots this turn's structures were chosen with: the bank's count, or 3 where its
+    first break may have come at this turn's dinnertime, its new count holding only from the
+    next turn (FCM-BANK-2). Of the two, the larger, which refuses only what neither allows."""
+    count = state["bank"]["ceo_slots"]
+    if state["bank"]["breaks"] and state["phase"] in AFTER_DINNER_BEGAN:
+        return max(count, COMPONENTS["ceo_slots"])
+    return count

@@ -9,10 +9,11 @@ from marshmallow import ValidationError
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm.cards import new_card
+from games.fcm.cards import issue_card_id, new_card
+from games.fcm.reserve import reserve_commitment
 from games.fcm.schemas import StateSchema
 from games.fcm.working import working_record
-from tests.games.fcm.table import Table, created, seated, turn_five, validated
+from tests.games.fcm.table import Table, created, nonce, seated, turn_five, validated
 
 V1_POSITION = Path(__file__).with_name("position_v1.json")
 
@@ -141,6 +142,66 @@ def test_cards_at_work_form_a_pyramid():
     for card in ("management_trainee", "junior_vice_president"):
         position["supply"]["employees"][card] -= 1
     assert "reports to the CEO only" in refused("FCM-RESTR-2", position).message
+
+
+def at_work(phase="working", **bosses):
+    """turn_five in `phase` (working by default, ann working), with cards put to work: for
+    each owner, `[(card, boss)]`, boss "ceo" or the index of an earlier card of the list.
+    Returns the position and each owner's new card ids."""
+    position = turn_five()
+    position.update(phase=phase, restructuring=None)
+    if phase == "working":
+        position["working"] = working_record("ann")
+    if phase == "payday":
+        position["payday"] = {"fired": [], "sealed": {}}
+    put = {}
+    for owner, cards in bosses.items():
+        [ceo] = cards_of(position, owner, "ceo")
+        put[owner] = []
+        for card, boss in cards:
+            made = new_card(issue_card_id(position, card), card, place="work")
+            made["boss"] = ceo["id"] if boss == "ceo" else put[owner][boss]
+            position["chains"][owner]["cards"].append(made)
+            position["supply"]["employees"][card] -= 1
+            put[owner].append(made["id"])
+    return position, put
+
+
+def test_no_boss_has_more_cards_under_it_than_slots():
+    """FCM-RESTR-2, FCM-RESTR-3: three under the CEO, a manager's slots under a manager; cards
+    that fit arranged otherwise and cards that fit no pyramid are both refused."""
+    three = [("waitress", "ceo"), ("errand_boy", "ceo"), ("kitchen_trainee", "ceo")]
+    declared(at_work(ann=three)[0])
+    position, put = at_work(ann=[*three, ("pricing_manager", "ceo")])
+    error = refused("FCM-RESTR-2", position)
+    assert "ann's cards at work: ceo-1 has 3 slots, not 4" in error.message
+    assert "fit no arrangement" in error.message and "CEO alone" in error.message
+    position, put = at_work(ann=[("management_trainee", "ceo"), *three])
+    error = refused("FCM-RESTR-2", position)
+    assert "ann's cards at work: ceo-1 has 3 slots, not 4" in error.message
+    assert "fit when arranged otherwise" in error.message
+    under_trainee = [("management_trainee", "ceo"), ("waitress", 0), ("errand_boy", 0)]
+    declared(at_work(ann=under_trainee)[0])
+    position, put = at_work(ann=[*under_trainee, ("kitchen_trainee", 0)])
+    error = refused("FCM-RESTR-2", position)
+    assert f"{put['ann'][0]} has 2 slots, not 3" in error.message
+
+
+def test_the_ceo_slots_count_from_the_turn_after_the_first_break():
+    """FCM-RESTR-2, FCM-BANK-2: cards put to work under three CEO slots stay at work after
+    this turn's dinnertime broke the bank and made the count 2; at working, the count in
+    force is 2."""
+    three = [("waitress", "ceo"), ("errand_boy", "ceo"), ("kitchen_trainee", "ceo")]
+    for phase in ("payday", "working"):
+        position, _ = at_work(phase, ann=three)
+        position["bank"].update(breaks=1, ceo_slots=2)
+        for name, chain in position["chains"].items():
+            chain["reserve"] = {"commitment": reserve_commitment(100, nonce(name)),
+                                "revealed": 100}  # fmt: skip
+        if phase == "payday":
+            declared(position)
+        else:
+            assert "has 2 slots, not 3" in refused("FCM-RESTR-2", position).message
 
 
 def test_a_busy_marketeer_runs_the_campaign_that_names_it():
