@@ -169,7 +169,8 @@ def at_work(phase="working", **bosses):
 
 def test_no_boss_has_more_cards_under_it_than_slots():
     """FCM-RESTR-2, FCM-RESTR-3: three under the CEO, a manager's slots under a manager; cards
-    that fit arranged otherwise and cards that fit no pyramid are both refused."""
+    that fit arranged otherwise and cards that fit no pyramid are both refused. FCM-RESTR-4:
+    nobody but the CEO at work on the first turn."""
     three = [("waitress", "ceo"), ("errand_boy", "ceo"), ("kitchen_trainee", "ceo")]
     declared(at_work(ann=three)[0])
     position, put = at_work(ann=[*three, ("pricing_manager", "ceo")])
@@ -185,6 +186,13 @@ def test_no_boss_has_more_cards_under_it_than_slots():
     position, put = at_work(ann=[*under_trainee, ("kitchen_trainee", 0)])
     error = refused("FCM-RESTR-2", position)
     assert f"{put['ann'][0]} has 2 slots, not 3" in error.message
+    position, _ = at_work(ann=three)
+    position["turn"] = 1
+    for chain in position["chains"].values():
+        chain["milestones"] = []
+    position["supply"]["milestones"]["first_billboard"] += 1
+    position["board"]["campaigns"][2]["eternal"] = False
+    refused("FCM-RESTR-4", position)  # the first turn's structure is the CEO alone
 
 
 def test_the_ceo_slots_count_from_the_turn_after_the_first_break():
