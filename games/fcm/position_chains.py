@@ -5,8 +5,9 @@ the box has, and the milestones it holds.
 from collections import Counter
 
 from games.errors import RuleViolation
-from games.fcm.cards import ceo_of, is_manager, slots
+from games.fcm.cards import ceo_of, holds, is_manager, slots
 from games.fcm.data import COMPONENTS, EMPLOYEES, MILESTONES
+from games.fcm.marketing import ETERNAL
 from games.fcm.restructuring import check_structure, fits
 from games.fcm.setup import employees_in_play
 
@@ -107,7 +108,29 @@ def check_chain_cards(state: dict, name: str, chain: dict) -> None:
                 f"campaign {campaign['number']} names {campaign['marketeer']}, which is not"
                 f" {name}'s card running it",
             )
+        if campaign["eternal"]:
+            check_eternal(name, chain, campaign)
     check_slots(state, name, chain)
+
+
+def check_eternal(name: str, chain: dict, campaign: dict) -> None:
+    """An eternal campaign is one of a chain holding the first billboard milestone, claimed
+    this turn at the latest (check_cards refuses a later claim), and it holds a single token
+    (FCM-MILE-2). When in that turn the milestone came is not written down, so a campaign
+    placed after its claim cannot be told from one placed before."""
+    number = campaign["number"]
+    if not holds(chain, ETERNAL):
+        raise RuleViolation(
+            "FCM-MILE-2",
+            f"campaign {number} is eternal, but {name} does not hold {ETERNAL}: only the"
+            " campaigns of a chain that claimed it are eternal; this one is not, its tokens"
+            " one a turn",
+        )
+    if campaign["remaining"] != 1:
+        raise RuleViolation(
+            "FCM-MILE-2",
+            f"eternal campaign {number} holds one token, not {campaign['remaining']}",
+        )
 
 
 def check_slots(state: dict, name: str, chain: dict) -> None:

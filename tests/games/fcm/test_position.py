@@ -230,6 +230,23 @@ def test_milestones_are_claimed_in_a_turn_played():
     assert "not yet played" in refused("FCM-MILE-1", position).message
 
 
+def test_an_eternal_campaign_is_of_a_chain_with_the_first_billboard():
+    """FCM-MILE-2: only a chain holding the first billboard milestone places eternal
+    campaigns, each with a single token; the milestone may have been claimed this very turn."""
+    position = turn_five()
+    position["board"]["campaigns"][1]["eternal"] = True  # bob's airplane 5, 3 tokens
+    position["board"]["campaigns"][1]["remaining"] = 1
+    error = refused("FCM-MILE-2", position)
+    assert "campaign 5 is eternal, but bob does not hold first_billboard" in error.message
+    position = turn_five()
+    position["board"]["campaigns"][2]["remaining"] = 2  # ann's eternal mailbox 9
+    error = refused("FCM-MILE-2", position)
+    assert "eternal campaign 9 holds one token, not 2" in error.message
+    position, _ = at_work()
+    position["chains"]["ann"]["milestones"][0]["turn"] = 5
+    declared(position)
+
+
 def test_campaigns_houses_and_gardens_add_up():
     """FCM-SETUP-2, FCM-HOUSE-1."""
     position = turn_five()
