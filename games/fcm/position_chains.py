@@ -6,8 +6,9 @@ from collections import Counter
 
 from games.errors import RuleViolation
 from games.fcm.cards import ceo_of, holds, is_manager, slots
-from games.fcm.data import COMPONENTS, EMPLOYEES, MILESTONES
+from games.fcm.data import COMPONENTS, EMPLOYEES, MILESTONES, TURN_PHASES
 from games.fcm.marketing import ETERNAL
+from games.fcm.position_phases import SETUP_PHASES
 from games.fcm.restructuring import check_structure, fits
 from games.fcm.setup import employees_in_play
 
@@ -20,7 +21,8 @@ def check_cards(state: dict) -> None:
     and a place its rules allow (FCM-RESTR-2); every employee card in play is in the stock or
     held by a chain, as many as the box puts in play for the player count, and a chain holds
     at most one copy of a top-position card (FCM-SETUP-3); milestones are claimed once each,
-    in a turn already played, with no more cards in the supply than the box holds."""
+    when the turn has come where they can be, with no more cards in the supply than the box
+    holds (FCM-MILE-1)."""
     ids = [card["id"] for chain in state["chains"].values() for card in chain["cards"]]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
@@ -34,12 +36,7 @@ def check_cards(state: dict) -> None:
     for name, chain in state["chains"].items():
         check_chain_cards(state, name, chain)
         held.update(card["card"] for card in chain["cards"] if card["card"] != "ceo")
-        claimed = [m["id"] for m in chain["milestones"]]
-        if len(set(claimed)) != len(claimed):
-            raise RuleViolation("FCM-MILE-1", f"{name} holds a milestone twice")
-        late = [m["id"] for m in chain["milestones"] if m["turn"] > state["turn"]]
-        if late:
-            raise RuleViolation("FCM-MILE-1", f"{name} claimed {late} in a turn not yet played")
+        check_milestones(state, name, chain)
     stock = state["supply"]["employees"]
     for card, count in employees_in_play(len(state["players"])).items():
         total = stock.get(card, 0) + held[card]
@@ -55,6 +52,42 @@ def check_cards(state: dict) -> None:
                 "FCM-MILE-1",
                 f"{count} {milestone} cards; the box has {MILESTONES[milestone]['copies']}",
             )
+
+
+def check_milestones(state: dict, name: str, chain: dict) -> None:
+    """A chain's milestones are claimed once each, in a turn already played, and one claimed
+    in the position's own turn only once the turn has reached the first phase that can follow
+    its claim, in the game's edition (milestones.json `claimed_by`; null for first_throw_away,
+    claimed at the cleanup that ends the turn) (FCM-MILE-1)."""
+    claimed = [m["id"] for m in chain["milestones"]]
+    if len(set(claimed)) != len(claimed):
+        raise RuleViolation("FCM-MILE-1", f"{name} holds a milestone twice")
+    late = [m["id"] for m in chain["milestones"] if m["turn"] > state["turn"]]
+    if late:
+        raise RuleViolation("FCM-MILE-1", f"{name} claimed {late} in a turn not yet played")
+    edition, phase = state["options"]["edition"], state["phase"]
+    for milestone in chain["milestones"]:
+        if milestone["turn"] != state["turn"]:
+            continue
+        first = MILESTONES[milestone["id"]]["claimed_by"][edition]
+        if first is not None and phase_rank(phase) >= TURN_PHASES.index(first):
+            continue
+        said = f"{name} claimed {milestone['id']} in turn {state['turn']}, this turn, but"
+        if first is None:
+            said += " the cleanup that claims it ends the turn"
+        else:
+            now = "the game's end, after its last dinnertime" if phase == "over" else phase
+            said += f" a claim this turn shows from {first} on ({edition} edition), not at {now}"
+        raise RuleViolation("FCM-MILE-1", f"{said}: it can only be held from an earlier turn")
+
+
+def phase_rank(phase: str) -> int:
+    """Where `phase` falls in a turn, to compare with a milestone's `claimed_by`: the setup
+    before every phase of the turn, the game's end (after the last dinnertime, FCM-BANK-3)
+    where payday would be (FCM-TURN-1)."""
+    if phase in SETUP_PHASES:
+        return -1
+    return TURN_PHASES.index("payday" if phase == "over" else phase)
 
 
 def check_chain_cards(state: dict, name: str, chain: dict) -> None:

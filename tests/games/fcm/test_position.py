@@ -230,6 +230,60 @@ def test_milestones_are_claimed_in_a_turn_played():
     assert "not yet played" in refused("FCM-MILE-1", position).message
 
 
+def claimed_now(position, milestone, owner="bob"):
+    """The position with `milestone` claimed by `owner` in the position's own turn."""
+    position["chains"][owner]["milestones"].append({"id": milestone, "turn": position["turn"]})
+    position["supply"]["milestones"][milestone] -= 1
+    return position
+
+
+def game_over(edition="original"):
+    """turn_five as the game ended: the bank broke the second time at this dinnertime."""
+    position = turn_five()
+    position.update(phase="over", restructuring=None, winner="ann")
+    position["options"]["edition"] = edition
+    position["bank"].update(breaks=2, ceo_slots=3, cash=0)
+    for name, chain in position["chains"].items():
+        chain["reserve"] = {"commitment": reserve_commitment(200, nonce(name)), "revealed": 200}
+    return position
+
+
+def test_a_milestone_claimed_this_turn_needs_the_phase_that_claims_it():
+    """FCM-MILE-1 (milestones.json `claimed_by`): a milestone claimed in the position's turn
+    is refused while the turn has not reached the first phase its claim can be followed by,
+    in the game's edition; first_throw_away, claimed at the cleanup that ends the turn, never
+    in its own turn. The game's end counts as just after its last dinnertime."""
+    error = refused("FCM-MILE-1", claimed_now(turn_five(), "first_train"))
+    assert "bob claimed first_train in turn 5, this turn" in error.message
+    assert "from working on (original edition), not at restructuring" in error.message
+    declared(claimed_now(at_work()[0], "first_train"))
+    declared(claimed_now(turn_five(), "first_train") | {"turn": 6})
+    error = refused("FCM-MILE-1", claimed_now(at_work("payday")[0], "first_throw_away"))
+    assert "the cleanup that claims it ends the turn" in error.message
+    position = copy.deepcopy(Table(["ann", "bob"]).state)  # setup, turn 1
+    position["supply"]["milestones"]["first_train"] -= 1
+    position["chains"]["bob"]["milestones"] = [{"id": "first_train", "turn": 1}]
+    refused("FCM-MILE-1", position)
+
+
+def test_a_milestone_s_claim_follows_its_edition_and_the_game_s_end():
+    """FCM-MILE-1: first_to_have_20 is claimed at any time by the original rules (seen from
+    dinnertime), at the end of dinnertime by the Deluxe ones (seen from payday); at the
+    game's end the $100 milestone, claimed by the last dinnertime, stands; first_pay_20,
+    claimed by salaries, does not."""
+    position, _ = at_work("dinnertime")
+    position["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
+    claimed_now(position, "first_to_have_20")
+    declared(copy.deepcopy(position))
+    position["options"]["edition"] = "deluxe"
+    position["supply"]["milestones"] = {m: 1 for m in position["supply"]["milestones"]}
+    position["supply"]["milestones"]["first_billboard"] = 0  # gone at turn 3's cleanup
+    assert "from payday on" in refused("FCM-MILE-1", position).message
+    declared(claimed_now(game_over(), "first_to_have_100"))
+    error = refused("FCM-MILE-1", claimed_now(game_over(), "first_pay_20"))
+    assert "not at the game's end, after its last dinnertime" in error.message
+
+
 def test_an_eternal_campaign_is_of_a_chain_with_the_first_billboard():
     """FCM-MILE-2: only a chain holding the first billboard milestone places eternal
     campaigns, each with a single token; the milestone may have been claimed this very turn."""
