@@ -23,6 +23,7 @@ from games.fcm.position_phases import (
     SETUP_PHASES,
     check_bank_and_reserve,
     check_dinnertime,
+    check_marketing,
     check_order_of_business,
     check_restructuring,
     check_setup_rounds,
@@ -53,6 +54,7 @@ def check_position(state: dict) -> None:
     check_order_of_business(state)
     check_working(state)
     check_dinnertime(state)
+    check_marketing(state)
     check_forbidden_kept(state)
 
 

@@ -136,3 +136,21 @@ def check_dinnertime(state: dict) -> None:
         raise RuleViolation("FCM-BANK-4", "a winner is named when the game is over, and only then")
     if state["winner"] is not None and state["winner"] not in state["players"]:
         raise RuleViolation("FCM-BANK-4", f"{state['winner']} does not play in this game")
+
+
+def check_marketing(state: dict) -> None:
+    """Marketing lasts only while a campaign on the map is still to run this turn, numbered
+    above the last that ran (FCM-CAMP-1): campaigns.py `begin_marketing` goes on to cleanup
+    when none is, and so does the last campaign's run. A declared marketing with none left
+    would have the worker run a campaign that is not there."""
+    marketing = state["marketing"]
+    if marketing is None:
+        return
+    on_map = sorted(c["number"] for c in state["board"]["campaigns"])
+    if not any(number > marketing["last"] for number in on_map):
+        raise RuleViolation(
+            "FCM-CAMP-1",
+            f"marketing.last is {marketing['last']}, and no campaign on the map"
+            f" ({on_map or 'none'}) is numbered above it: marketing lasts while one is still to"
+            " run; with none, the turn is at cleanup",
+        )

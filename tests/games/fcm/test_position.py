@@ -444,3 +444,46 @@ def test_only_the_working_chain_s_cards_have_acted():
     declared(copy.deepcopy(position))
     position["working"]["acted"] = [cards_of(position, "bob", "kitchen_trainee")[0]["id"]]
     assert "not as a card of ann's" in refused("FCM-WORK-1", position).message
+
+
+def worked_through(position):
+    """The position declared, then the worker's events folded as the service folds them until
+    no phase is the worker's or the next turn begins; the state it comes to."""
+    table = Table(position["players"], position=position)
+    while (phase := fcm.pending(table.state)) and table.state["phase"] != "restructuring":
+        for event in fcm.resolve(table.state):
+            table.record(event["type"].removeprefix("fcm."), actor=f"system:{phase}",
+                         **event["payload"])  # fmt: skip
+    return table.state
+
+
+def at_marketing(last):
+    position = turn_five()
+    position.update(phase="marketing", restructuring=None, marketing={"last": last})
+    return position
+
+
+def test_marketing_lasts_while_a_campaign_is_still_to_run():
+    """FCM-CAMP-1: the campaigns run in number order, and the phase lasts only while one on
+    the map is numbered above the last that ran (campaigns.py goes on to cleanup when none
+    is); a declared marketing with none to run would leave the worker looking for one."""
+    state = worked_through(at_marketing(9))  # 11 still to run
+    assert (state["turn"], state["phase"]) == (6, "restructuring")
+    for last in (11, 15):
+        error = refused("FCM-CAMP-1", at_marketing(last))
+        assert f"marketing.last is {last}, and no campaign on the map" in error.message
+        assert "[5, 9, 11]" in error.message and "cleanup" in error.message
+
+
+def test_records_that_name_nothing_left_to_do_still_fold():
+    """FCM-DINNER-1, FCM-CLEAN-1: a dinnertime whose last house is past every house, and a
+    cleanup with no freezer choice owed, are carried on by the worker (rules.resolve), so
+    they are declared as they are."""
+    position = turn_five()
+    position.update(phase="dinnertime", restructuring=None)
+    position["dinnertime"] = {"last_house": 99, "sales": {}, "awaiting_reveals": False}
+    assert worked_through(position)["phase"] == "payday"  # the chains to fire
+    position = turn_five()
+    position.update(phase="cleanup", restructuring=None)
+    state = worked_through(position)
+    assert (state["turn"], state["phase"]) == (6, "restructuring")
