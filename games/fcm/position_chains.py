@@ -155,9 +155,9 @@ def check_eternal(name: str, chain: dict, campaign: dict) -> None:
     if not holds(chain, ETERNAL):
         raise RuleViolation(
             "FCM-MILE-2",
-            f"campaign {number} is eternal, but {name} does not hold {ETERNAL}: only the"
-            " campaigns of a chain that claimed it are eternal; this one is not, its tokens"
-            " one a turn",
+            f"campaign {number} is eternal, but {name} does not hold {ETERNAL}: only a chain"
+            f" that claimed it places eternal campaigns; without it, campaign {number} loses a"
+            " token a turn and is not eternal",
         )
     if campaign["remaining"] != 1:
         raise RuleViolation(
