@@ -217,6 +217,8 @@ def at_dinner(demand, goods, cash=0, bank=None, breaks=0, introductory=False, ed
         position["supply"]["milestones"] = {}
         for chain in position["chains"].values():
             chain.update(milestones=[], reserve={"commitment": None, "revealed": None})
+        for campaign in position["board"]["campaigns"]:
+            campaign["eternal"] = False  # no first billboard milestone, no eternal campaign
     position.update(phase="dinnertime", restructuring=None)
     position["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
     for house in position["board"]["houses"]:

@@ -1,5 +1,6 @@
 """games/fcm/payday.py: firing, then salaries paid by the worker (FCM-PAY-1 to 3)."""
 
+import copy
 import json
 
 import pytest
@@ -214,6 +215,13 @@ def test_a_busy_marketeer_goes_only_when_nothing_else_lets_the_chain_pay():
     table.record("fired", player="bob", cards=[busy])
     [campaign] = [c for c in table.state["board"]["campaigns"] if c["number"] == 5]
     assert campaign["marketeer"] is None and campaign["remaining"] == 3
+    assert Table(table.state["players"], position=table.state).state == table.state
+    position = copy.deepcopy(table.state)
+    [eternal] = [c for c in position["board"]["campaigns"] if c["number"] == 5]
+    eternal.update(eternal=True, remaining=1)
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-PAY-2" and "eternal" in caught.value.message
     assert paid(table)["chains"]["bob"] == 0
 
 
