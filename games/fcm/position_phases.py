@@ -116,14 +116,29 @@ def check_working(state: dict) -> None:
 
 def check_dinnertime(state: dict) -> None:
     """Dinnertime is being resolved exactly in its phase, payday's firings too, a sealed one
-    only by a player of a Deluxe game; a winner is named exactly when the game is over
-    (FCM-TURN-1, FCM-PAY-1, FCM-BANK-4)."""
+    only by a player of a Deluxe game, each chain's firing once; dinnertime waits for the
+    reserve cards only after the first break, while one is face down; a winner is named
+    exactly when the game is over (FCM-TURN-1, FCM-PAY-1, FCM-BANK-2, FCM-BANK-4)."""
     if (state["dinnertime"] is not None) != (state["phase"] == "dinnertime"):
         raise RuleViolation("FCM-TURN-1", "dinnertime is resolved during dinnertime only")
     if (state["marketing"] is not None) != (state["phase"] == "marketing"):
         raise RuleViolation("FCM-TURN-1", "campaigns run during marketing only")
     if (state["payday"] is not None) != (state["phase"] == "payday"):
         raise RuleViolation("FCM-TURN-1", "firing is recorded during payday only")
+    dinner = state["dinnertime"]
+    if dinner is not None and dinner["awaiting_reveals"]:
+        face_down = [n for n, c in state["chains"].items() if c["reserve"]["revealed"] is None]
+        if state["bank"]["breaks"] != 1:
+            raise RuleViolation(
+                "FCM-BANK-2", "dinnertime waits for the reserve cards only after the first break"
+            )
+        if not face_down:
+            raise RuleViolation(
+                "FCM-BANK-2", "every reserve card is face up: dinnertime waits for none of them"
+            )
+    fired = state["payday"]["fired"] if state["payday"] is not None else []
+    if len(set(fired)) != len(fired) or not set(fired) <= set(state["players"]):
+        raise RuleViolation("FCM-PAY-1", f"the firings recorded {fired} name players, once each")
     if state["payday"] is not None and state["payday"]["sealed"]:
         if state["options"]["edition"] != "deluxe":
             raise RuleViolation("FCM-PAY-1", "only the Deluxe edition fires sealed")

@@ -487,3 +487,34 @@ def test_records_that_name_nothing_left_to_do_still_fold():
     position.update(phase="cleanup", restructuring=None)
     state = worked_through(position)
     assert (state["turn"], state["phase"]) == (6, "restructuring")
+
+
+def test_a_dinnertime_waits_for_reserve_cards_only_after_a_first_break_with_one_face_down():
+    """FCM-BANK-2: the wait for the reserve cards follows the bank's first break, while a card
+    is still face down; otherwise no reveal could end it."""
+    from tests.games.fcm.test_dinnertime import at_dinner
+
+    position = at_dinner(demand={}, goods={}).state
+    position["dinnertime"]["awaiting_reveals"] = True
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-BANK-2" and "first break" in caught.value.message
+    position["bank"]["breaks"] = 1
+    assert Table(position["players"], position=position).state["phase"] == "dinnertime"
+    for chain in position["chains"].values():
+        chain["reserve"]["revealed"] = 100
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-BANK-2" and "face up" in caught.value.message
+
+
+def test_a_payday_s_firings_name_players_once():
+    """FCM-PAY-1: a declared payday whose firings name a stranger or a chain twice."""
+    from tests.games.fcm.test_payday import at_payday
+
+    position = at_payday().state
+    for fired in (["cy"], ["ann", "ann"]):
+        position["payday"]["fired"] = fired
+        with pytest.raises(RuleViolation) as caught:
+            Table(position["players"], position=position)
+        assert caught.value.rule == "FCM-PAY-1"
