@@ -392,16 +392,14 @@ def pay_salaries(state: dict, event: dict) -> None:
 
 def resolve_payday(state: dict) -> list[dict]:
     """The worker's event: the forbidden cards fired, with the milestone that sends each
-    away; else the salaries, with what each chain owes and why."""
+    away (`forbidden_by`: {chain: {card: milestone}}); else the salaries, with what each chain
+    owes and why."""
     sent_away = forbidden_to_fire(state)
     if sent_away:
-        why = {name: {card: f"{m} ({MILESTONES[m]['name']}) claimed this turn forbids it"
-                      for card, m in cards.items()}
-               for name, cards in sent_away.items()}  # fmt: skip
         return [{
             "type": "fcm.forbidden_fired",
             "payload": {"chains": {name: list(cards) for name, cards in sent_away.items()},
-                        "explanation": why},
+                        "explanation": {"forbidden_by": sent_away}},
         }]  # fmt: skip
     owed = {name: salaries(state, name) for name in state["chains"]}
     return [{

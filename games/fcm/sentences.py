@@ -3,6 +3,8 @@ for the transcript and the game's pages ("ann hired a waitress", "house 5 went t
 (9 + 2 crossings = 11, the lowest unit price plus distance)"). A card is named by its kind
 (`kitchen_trainee-7` is a kitchen trainee); a square [row, col] as "row 3, col 8"."""
 
+from games.fcm.data import MILESTONES
+
 ACRONYMS = {"ceo": "CEO", "cfo": "CFO"}
 
 
@@ -183,6 +185,16 @@ def dinnertime_ended(p, state):
     return f"dinnertime ended: {listed(parts)}"
 
 
+def forbidden_fired(p, state):
+    by = p["explanation"].get("forbidden_by") or {}
+    parts = []
+    for name, ids in p["chains"].items():
+        milestones = sorted({MILESTONES[m]["name"] for m in (by.get(name) or {}).values()})
+        because = f" ({listed(milestones)})" if milestones else ""
+        parts.append(f"{name}'s {listed([card_name(c) for c in ids])}{because}")
+    return f"the worker fired what a milestone forbids: {listed(parts)}"
+
+
 def fired(p, state):
     return f"{p['player']} fired {cards(p['cards']) if p['cards'] else 'nobody'}"
 
@@ -229,7 +241,8 @@ SENTENCES = {
         reserve_card_revealed, structure_chosen, structure_sealed, structure_revealed,
         turn_order_picked, recruited, trained, campaign_placed, working_ended, food_taken,
         drinks_taken, drinks_collected, house_placed, garden_added, restaurant_placed,
-        restaurant_moved, house_served, bank_broke, dinnertime_ended, fired, firing_sealed,
+        restaurant_moved, house_served, bank_broke, dinnertime_ended, forbidden_fired, fired,
+        firing_sealed,
         firing_revealed, salaries_paid, campaign_ran, freezer_filled, cleaned_up,
     )
 }  # fmt: skip

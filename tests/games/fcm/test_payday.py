@@ -8,6 +8,7 @@ import pytest
 import games.fcm as fcm
 from games.errors import RuleViolation
 from games.fcm.payday import salaries
+from games.fcm.sentences import describe
 from games.sealed import canonical_text, commitment
 from tests.games.fcm.table import Table, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired, ids
@@ -354,7 +355,12 @@ def test_the_hundred_dollar_milestone_s_cfo_is_fired_by_the_worker_as_payday_beg
             table.refused("fired", "FCM-MILE-1", player="ann", cards=[cfo])
         [event] = fcm.resolve(table.state)
         assert event["payload"]["chains"] == {"ann": [cfo]}
-        assert "first_to_have_100" in event["payload"]["explanation"]["ann"][cfo]
+        assert event["payload"]["explanation"] == {
+            "forbidden_by": {"ann": {cfo: "first_to_have_100"}}
+        }
+        assert describe(event, table.state) == (
+            "the worker fired what a milestone forbids: ann's CFO (First to have $100)"
+        )
         stock = table.state["supply"]["employees"]["cfo"]
         table.record("forbidden_fired", actor="system:payday", **event["payload"])
         assert ids(table.state, "ann", "cfo") == []
