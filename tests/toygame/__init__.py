@@ -26,8 +26,9 @@ class Options(Schema):
     goal = fields.Integer(load_default=30, validate=validate.Range(min=1))
     tally_every = fields.Integer(load_default=10, validate=validate.Range(min=1))
     resolve_delay = fields.Float(load_default=0.0, validate=validate.Range(min=0, max=30))
-    tally_raises_at = fields.List(fields.Integer(), load_default=list)
-    tally_refused_at = fields.List(fields.Integer(), load_default=list)
+    # kept only when given, so that every other toy game's creation stays as it was
+    tally_raises_at = fields.List(fields.Integer())
+    tally_refused_at = fields.List(fields.Integer())
 
 
 class Created(Schema):
@@ -108,7 +109,7 @@ def pending(state):
 def resolve(state):
     time.sleep(state["options"]["resolve_delay"])  # lets a test kill a worker mid-job
     options, total = state["options"], state["total"]
-    if total in options.get("tally_raises_at", []):  # logs from before the option lack it
+    if total in options.get("tally_raises_at", []):
         raise TypeError(f"cannot tally a total of {total} (tally_raises_at)")
     explanation = {"total": total, "previous": state["tallied"], "every": options["tally_every"]}
     tally = {"type": "toy.tallied", "payload": {"total": total, "explanation": explanation}}
