@@ -72,9 +72,20 @@ def current(raw: bytes | None, version: int) -> dict | None:
         record = json.loads(raw)
     except ValueError:
         return None
-    if not isinstance(record, dict) or record.get("seq") != version:
+    if not _readable(record) or record["seq"] != version:
         return None
     return record
+
+
+def _readable(record) -> bool:
+    """A record of the shape `failure` writes (one changed in Redis may not be)."""
+    return (
+        isinstance(record, dict)
+        and all(type(record.get(name)) is int for name in ("seq", "attempts"))
+        and all(isinstance(record.get(name), str) for name in ("error", "at"))
+        and isinstance(record.get("phase"), str | None)
+        and isinstance(record.get("rules"), dict | None)
+    )
 
 
 def holds(meta: dict, rules: dict) -> bool:

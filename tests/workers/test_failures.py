@@ -202,3 +202,11 @@ def test_a_job_whose_process_dies_on_its_last_attempt_is_given_up(
     assert failed["phase"] == "tally" and failed["seq"] == 3 and failed["attempts"] == 2
     assert "SIGKILL" in failed["error"], failed
     assert tallies(client, game_id) == []
+
+
+def test_a_failure_record_changed_in_redis_is_passed_over(client, services, redis_client):
+    game_id, _, _ = failed_in_process(client, services, tally_raises_at=[11])
+    for changed in (b"{not json", json.dumps({"seq": 3}), json.dumps([3])):
+        redis_client.set(keys.failure(game_id), changed)
+        game = summary(client, game_id)
+        assert game["failed"] is None and game["pending"] == "tally"
