@@ -22,7 +22,7 @@ from games.fcm.payday import must_fire, salaries
 from games.fcm.pieces import entrance_square
 from games.fcm.restructuring import fits, in_hand
 from games.sealed import seal
-from tests.games.fcm.random_working import WORKING, restaurant_spots, some
+from tests.games.fcm.random_working import WORKING, path_to, restaurant_spots, some
 
 # each awaited type's weight, when several are: the actions of a working in their fixed
 # order (FCM-WORK-3), the earlier ones more often, so that a chain does more than one
@@ -44,6 +44,9 @@ RESERVE = {100: 3, 200: 1, 300: 1}  # the reserve cards as the player likes them
 TASTES = (1, 1, 2, 4, 8)  # how much a chain may like hiring each entry-level card
 ENTRY_LEVEL = sorted(card for card, e in EMPLOYEES.items() if e.get("entry_level"))
 TRAINED = sorted(card for card, e in EMPLOYEES.items() if card != "ceo" and not e["entry_level"])
+# the cards far up the paths whose actions are rare, one of which each chain aims for: the CFO
+# (and the $100 milestone that forbids it), restaurants, houses, radios
+FAR = ("cfo", "local_manager", "regional_manager", "new_business_developer", "brand_director")
 
 
 class Move(NamedTuple):
@@ -71,7 +74,7 @@ class Memory:
 
     def wishes(self, player: str, rng) -> list[str]:
         if player not in self.aims:
-            self.aims[player] = rng.sample(TRAINED, 3)
+            self.aims[player] = [rng.choice(FAR), *rng.sample(TRAINED, 2)]
         return self.aims[player]
 
 
@@ -132,11 +135,14 @@ def reserve_sealed(state, player, rng, memory):
 # --- restructuring and order of business ----------------------------------------------------
 
 
-def pyramid(state: dict, player: str, rng) -> dict:
-    """A random legal structure: cards of the hand (most often all), managers under the CEO,
-    the others in the free slots of the CEO and the managers (FCM-RESTR-2)."""
+def pyramid(state: dict, player: str, rng, memory) -> dict:
+    """A random legal structure: cards of the hand (most often all but those the chain
+    trains towards its aims, which stay on the beach), managers under the CEO, the others in
+    the free slots of the CEO and the managers (FCM-RESTR-2)."""
     chain = state["chains"][player]
-    hand = in_hand(chain)
+    aims = memory.wishes(player, rng)
+    hand = [c for c in in_hand(chain)
+            if not any(path_to(c["card"], aim) for aim in aims) or rng.random() < 0.2]  # fmt: skip
     chosen = rng.sample(hand, len(hand) if rng.random() < 0.5 else rng.randint(0, len(hand)))
     ceo, ceo_slots = ceo_of(chain)["id"], state["bank"]["ceo_slots"]
     managers = [c for c in chosen if is_manager(c)][: rng.randint(0, ceo_slots)]
@@ -150,10 +156,10 @@ def pyramid(state: dict, player: str, rng) -> dict:
     return structure
 
 
-def structures(state: dict, player: str, rng) -> list[dict]:
+def structures(state: dict, player: str, rng, memory) -> list[dict]:
     """A few pyramids, and now and then the whole hand under the CEO where it fits no other
     way: too many cards send all but the CEO to the beach (FCM-RESTR-3)."""
-    found = [pyramid(state, player, rng) for _ in range(3)]
+    found = [pyramid(state, player, rng, memory) for _ in range(3)]
     hand = {card["id"]: card for card in in_hand(state["chains"][player])}
     everyone = dict.fromkeys(hand, ceo_of(state["chains"][player])["id"])
     if rng.random() < 0.2 and not fits(state, hand, everyone):
@@ -162,11 +168,11 @@ def structures(state: dict, player: str, rng) -> list[dict]:
 
 
 def structure_chosen(state, player, rng, memory):
-    return [(1, {"structure": s}, None) for s in structures(state, player, rng)]
+    return [(1, {"structure": s}, None) for s in structures(state, player, rng, memory)]
 
 
 def structure_sealed(state, player, rng, memory):
-    return [(1, *sealed("structure", s, rng)) for s in structures(state, player, rng)]
+    return [(1, *sealed("structure", s, rng)) for s in structures(state, player, rng, memory)]
 
 
 def turn_order_picked(state, player, rng, memory):

@@ -2,8 +2,11 @@
 Redis, no HTTP, so that many games are walked in seconds.
 
 `walk(seed)` creates a game as the rules tests create one (`table.created`): 2 to 5 players
-and the edition by the seed, the map and the turn order drawn with the seeded rng. Then, step
-by step, until the game is over or `TURNS` turns are played:
+and the edition by the seed, the map and the turn order drawn with the seeded rng; or, for
+the seeds after the `GAMES` new games, the rules tests' turn five (`table.turn_five`) with ann
+at $99 and a CFO in hand, so that the $100 milestone that forbids the CFO is claimed while
+she holds one (FCM-MILE-1: the random games rarely train a CFO). Then, step by step, until
+the game is over or `TURNS` turns are played:
 
 - a phase pending: the worker's events (`resolve`), each folded with `evolve`, each accepted;
 - otherwise: what `awaiting` names, the moves of random_moves.py of those types for those
@@ -23,11 +26,13 @@ from dataclasses import dataclass, field
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm.payday import salaries
+from games.fcm import payday
 from tests.games.fcm.random_moves import Memory, moves
-from tests.games.fcm.table import TYPES, created, envelope
+from tests.games.fcm.table import TYPES, created, envelope, nonce, turn_five
 
-GAMES = 30
+GAMES = 30  # new games, seeds 0 to 29
+FROM_TURN_FIVE = 4  # and games from turn five, the seeds after them
+SEEDS = range(GAMES + FROM_TURN_FIVE)
 TURNS = 40
 STEPS = 20_000  # a walk that takes more has looped: no game of 40 turns needs as many
 PLAYERS = ("ann", "bob", "cat", "dan", "eve")
@@ -45,16 +50,32 @@ class Walk:
     finished: bool = False
     events: Counter = field(default_factory=Counter)  # accepted events by type
     phases: Counter = field(default_factory=Counter)  # the turns that reached each phase
+    paydays: Counter = field(default_factory=Counter)  # what payday met (`payday_met`)
     stalled: str | None = None  # where and why the game could not go on
 
 
-def new_game(seed: int) -> tuple[random.Random, dict, Walk]:
+def new_game(seed: int) -> tuple[random.Random, dict, Walk, Memory]:
+    """The game of `seed`, its rng, its record, and what its players keep to themselves."""
     rng = random.Random(seed)
+    if seed >= GAMES:
+        return (rng, *from_turn_five(seed))
     count, edition = 2 + seed % 4, EDITIONS[seed // 4 % 2]
     players = list(PLAYERS[:count])
     state = created(players, turn_order=fcm.draw_turn_order(rng, players),
                     layout=fcm.draw_layout(rng, count), edition=edition)  # fmt: skip
-    return rng, state, Walk(seed, count, edition)
+    return rng, state, Walk(seed, count, edition), Memory()
+
+
+def from_turn_five(seed: int) -> tuple[dict, Walk, Memory]:
+    """turn_five's position, the edition by the seed, ann at $99 with her CFO in hand; the
+    players remember the reserve cards `seated` sealed for them ($200 each, with `nonce`)."""
+    edition = EDITIONS[seed % 2]
+    position = turn_five()
+    position["options"]["edition"] = edition
+    position["chains"]["ann"]["cash"] = 99
+    state = created(position["players"], position=position)
+    memory = Memory(sealed={(name, "reserve"): (200, nonce(name)) for name in state["players"]})
+    return state, Walk(seed, 2, edition), memory
 
 
 @functools.cache
@@ -65,8 +86,7 @@ def walked(seed: int) -> Walk:
 
 def walk(seed: int, turns: int = TURNS) -> Walk:
     """The game of `seed`, played until it is over, `turns` are played or it stalls."""
-    rng, state, record = new_game(seed)
-    memory = Memory()
+    rng, state, record, memory = new_game(seed)
     seen: set = set()
     seq = 1  # the creation event's
     for _ in range(STEPS):
@@ -74,7 +94,10 @@ def walk(seed: int, turns: int = TURNS) -> Walk:
         if fcm.finished(state) or state["turn"] > turns:
             record.finished = fcm.finished(state)
             break
-        seen.add((state["turn"], state["phase"]))
+        here = (state["turn"], state["phase"])
+        if state["phase"] == "payday" and here not in seen:
+            record.paydays += payday_met(state)
+        seen.add(here)
         due = fcm.pending(state)
         if due:
             state, seq = worker(state, seq, due, record)
@@ -82,6 +105,8 @@ def walk(seed: int, turns: int = TURNS) -> Walk:
                 break
             continue
         awaiting = fcm.awaiting(state)
+        if state["phase"] == "payday" and len(state["payday"]["fired"]) == len(state["players"]):
+            record.paydays["steps of a firing again"] += 1
         refused = []
         for move in moves(state, awaiting, rng, memory):
             try:
@@ -92,8 +117,8 @@ def walk(seed: int, turns: int = TURNS) -> Walk:
             seq += 1
             record.events[move.type] += 1
             if move.keep:
-                kind, choice, nonce = move.keep
-                memory.sealed[(move.player, kind)] = (choice, nonce)
+                kind, choice, secret = move.keep
+                memory.sealed[(move.player, kind)] = (choice, secret)
             break
         else:
             record.stalled = stall_report(record, state, awaiting, refused)
@@ -102,6 +127,14 @@ def walk(seed: int, turns: int = TURNS) -> Walk:
         record.stalled = stall_report(record, state, fcm.awaiting(state), [], f"{STEPS} steps")
     record.phases = Counter(phase for _, phase in seen)
     return record
+
+
+def payday_met(state: dict) -> Counter:
+    """What a payday begins with: the chains that cannot pay unless they fire, and those that
+    must fire a card a milestone claimed this turn forbids (FCM-PAY-2, FCM-MILE-1)."""
+    forbidding = [name for name in state["players"] if payday.must_fire(state, name)]
+    return Counter({"chains short": len(payday.short(state)),
+                    "chains to fire a card": len(forbidding)})  # fmt: skip
 
 
 def worker(state: dict, seq: int, due: str, record: Walk) -> tuple[dict, int]:
@@ -137,7 +170,7 @@ def fold(state: dict, seq: int, type_name: str, payload: dict, actor: str) -> di
 def stall_report(record: Walk, state: dict, awaiting: dict, refused: list, why=None) -> str:
     tried = "\n".join(
         dict.fromkeys(
-            f"  {m.type} by {m.player} {short(m.payload)}: {e.rule} {e.message[:200]}"
+            f"  {m.type} by {m.player} {brief(m.payload)}: {e.rule} {e.message[:200]}"
             for m, e in refused
         )
     )
@@ -153,7 +186,7 @@ def stall_report(record: Walk, state: dict, awaiting: dict, refused: list, why=N
     ])  # fmt: skip
 
 
-def short(payload: dict) -> str:
+def brief(payload: dict) -> str:
     shown = {k: v for k, v in payload.items() if k not in ("player", "nonce", "commitment")}
     text = str(shown)
     return text if len(text) < 120 else text[:117] + "..."
@@ -169,7 +202,7 @@ def compact(state: dict) -> str:
     ]
     for name in state["turn_order"]:
         chain = state["chains"][name]
-        owed = salaries(chain)
+        owed = payday.salaries(chain)
         cards = ", ".join(
             f"{c['id']}@{c['place']}" + (f"#{c['campaign']}" if c["campaign"] else "")
             for c in chain["cards"]

@@ -6,15 +6,16 @@ from collections import Counter
 import pytest
 
 from games.fcm.data import TURN_PHASES
-from tests.games.fcm.random_play import GAMES, walked
+from tests.games.fcm.random_play import GAMES, SEEDS, walked
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_never_stalls(seed):
     """FCM-TURN-1, FCM-PAY-1, FCM-PAY-2, FCM-PAY-3: a game of 2 to 5 players, either
-    edition, played at random to the bank's second break or 40 turns: whenever the worker has
-    nothing to resolve, `awaiting` names players and event types, and one of the moves of
-    those types by those players is accepted. A chain that cannot pay its salaries is the
+    edition, played at random to the bank's second break or 40 turns (and a few from a
+    position where the $100 milestone makes a chain fire its CFO, FCM-MILE-1): whenever the
+    worker has nothing to resolve, `awaiting` names players and event types, and one of the
+    moves of those types by those players is accepted. A chain that cannot pay its salaries is the
     likeliest place to stall: each one the walk meets is offered every smallest set of its
     salaried cards to fire."""
     walk = walked(seed)
@@ -23,13 +24,16 @@ def test_a_random_game_never_stalls(seed):
 
 
 def test_the_random_games_reach_every_phase_and_the_end():
-    """FCM-TURN-1, FCM-BANK-2, FCM-BANK-3: the walks are varied enough to prove something:
-    every phase of the turn is reached in many turns, chains fire and cannot pay, the bank
-    breaks and games end; and each player's event type is recorded."""
-    walks = [walked(seed) for seed in range(GAMES)]
+    """FCM-TURN-1, FCM-PAY-2, FCM-MILE-1, FCM-BANK-2, FCM-BANK-3: the walks are varied
+    enough to prove something: every phase of the turn is reached in many turns; chains
+    cannot pay, fire again, and fire the CFO the $100 milestone forbids; the bank breaks and
+    games end; and every event type is recorded."""
+    walks = [walked(seed) for seed in SEEDS]
     phases = sum((walk.phases for walk in walks), Counter())
     events = sum((walk.events for walk in walks), Counter())
+    paydays = sum((walk.paydays for walk in walks), Counter())
     assert all(phases[phase] >= 3 * GAMES for phase in TURN_PHASES), phases
+    assert min(paydays.values()) >= 3 and len(paydays) == 3, paydays
     assert sum(walk.breaks >= 1 for walk in walks) >= GAMES // 3
     assert any(walk.finished for walk in walks)
     never = sorted(t for t in RECORDED if not events[t])
