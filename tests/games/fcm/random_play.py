@@ -5,7 +5,8 @@ Redis, no HTTP, so that many games are walked in seconds.
 and the edition by the seed, the map and the turn order drawn with the seeded rng; or, for
 the seeds after the `GAMES` new games, the rules tests' turn five (`table.turn_five`) with ann
 at $99 and a CFO in hand, so that the $100 milestone that forbids the CFO is claimed while
-she holds one (FCM-MILE-1: the random games rarely train a CFO). Then, step by step, until
+she holds one (FCM-MILE-1: the random games rarely train a CFO), and a restaurant manager
+each. Then, step by step, until
 the game is over or `TURNS` turns are played:
 
 - a phase pending: the worker's events (`resolve`), each folded with `evolve`, each accepted;
@@ -29,6 +30,7 @@ from games.errors import RuleViolation
 from games.fcm import payday
 from tests.games.fcm.random_moves import Memory, moves
 from tests.games.fcm.table import TYPES, created, envelope, nonce, turn_five
+from tests.games.fcm.test_restructuring import hired
 
 GAMES = 30  # new games, seeds 0 to 29
 FROM_TURN_FIVE = 4  # and games from turn five, the seeds after them
@@ -67,14 +69,18 @@ def new_game(seed: int) -> tuple[random.Random, dict, Walk, Memory]:
 
 
 def from_turn_five(seed: int) -> tuple[dict, Walk, Memory]:
-    """turn_five's position, the edition by the seed, ann at $99 with her CFO in hand; the
-    players remember the reserve cards `seated` sealed for them ($200 each, with `nonce`)."""
+    """turn_five's position, the edition by the seed, ann at $99 with her CFO and a local
+    manager in hand, bob with a regional manager (restaurants, which the new games seldom
+    train for), each chain's reserve card the $100 one (the bank holds $45: these games end
+    sooner); the players remember their sealed cards."""
     edition = EDITIONS[seed % 2]
-    position = turn_five()
+    position = hired(hired(turn_five(), "ann", "local_manager"), "bob", "regional_manager")
     position["options"]["edition"] = edition
     position["chains"]["ann"]["cash"] = 99
+    for name, chain in position["chains"].items():
+        chain["reserve"]["commitment"] = fcm.reserve_commitment(100, nonce(name))
     state = created(position["players"], position=position)
-    memory = Memory(sealed={(name, "reserve"): (200, nonce(name)) for name in state["players"]})
+    memory = Memory(sealed={(name, "reserve"): (100, nonce(name)) for name in state["players"]})
     return state, Walk(seed, 2, edition), memory
 
 
