@@ -8,6 +8,7 @@ from app import schemas
 from app.auth import new_token, require_table
 from app.body import Blueprint
 from app.context import job_link, phase_queue, services
+from projections import failures
 from projections.catalog import summary
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games and their state")
@@ -76,9 +77,12 @@ class Game(MethodView):
     @blp.response(200, schemas.GameSummary)
     @blp.alt_response(404, schema=schemas.Problem)
     def get(self, game_id):
-        """A game's kind, players, status, version and the automatic phase now due."""
+        """A game's kind, players, status, version, the automatic phase now due, and
+        `failed` if the worker gave up on it."""
         meta = services().projector.meta(game_id)
-        unchanged = not_modified(meta["version"])
+        # The worker giving up changes the summary, not the version (the ETag an If-Match
+        # names): a game with a failure is answered whole.
+        unchanged = None if meta["failed"] else not_modified(meta["version"])
         if unchanged:
             return unchanged
         return described(game_id, meta), 200, {"ETag": etag(meta["version"])}
@@ -135,13 +139,16 @@ class Next(MethodView):
     @blp.alt_response(404, schema=schemas.Problem)
     def get(self, query, game_id):
         """What the game waits for after seq `at` (default: the head), and from whom: the
-        seats that owe an action and the event types they may record, or the worker."""
+        seats that owe an action and the event types they may record, or the worker; at the
+        head, `failed` names the phase the worker gave up on, and a correction is awaited."""
         svc = services()
         meta = svc.projector.meta(game_id)
         at = seq_at(query, meta)
         state = svc.projector.state_at(game_id, at, meta["kind"])
         awaiting = svc.games.get(meta["kind"]).awaiting(state)
-        return {"game": game_id, "version": at, **awaiting}, 200, {"ETag": etag(at)}
+        awaiting, failed = failures.at(meta, at, awaiting)
+        answer = {"game": game_id, "version": at, **awaiting, "failed": failed}
+        return answer, 200, {"ETag": etag(at)}
 
 
 def board_picture(game_id: str, query: dict, draw: str, mimetype: str) -> Response:

@@ -31,13 +31,14 @@ from games.burnrate import company as burnrate_company
 from games.burnrate import draft as burnrate_draft
 from games.burnrate.edition import DEPARTMENT_NAMES, DEPARTMENTS
 from games.errors import RuleViolation
+from projections import failures
 from projections.catalog import Catalog, summary
 from projections.state import NoSuchGame
 from replays.disputes.threads import anchored
 from replays.sentences import who
 from replays.steps import replay, told
 from replays.transcript import flat, written
-from replays.verify import verify
+from replays.verify import HOLDING, verify
 
 blp = Blueprint("pages", __name__, template_folder="templates")
 
@@ -130,7 +131,7 @@ def transcript(game_id):
     meta = svc.projector.meta(game_id)
     verdict = verify(svc.recorder, game_id)
     chain, threads = dispute_service().checked(game_id)
-    holds = meta["version"] if verdict.ok or verdict.problem == "cache" else verdict.checked
+    holds = meta["version"] if verdict.ok or verdict.problem in HOLDING else verdict.checked
     game = {**summary(game_id, meta), "head_hash": meta["head_hash"]}
     # the disputes as far as their chain holds, as the Markdown transcript tells them
     log = told(svc.projector, game_id, 1, holds, anchored(threads)) if holds else []
@@ -177,7 +178,8 @@ def asked_step() -> int | None:
 
 def at_step(game_id: str, at: int | None) -> dict:
     """What the game page shows at step `at`: the replay step (the event, its sentence, the
-    state after it, its patch, explanation, awaiting and disputes) in words and pictures."""
+    state after it, its patch, explanation, awaiting and disputes) in words and pictures, and
+    at the head the phase the worker gave up on, if it did (then a correction is awaited)."""
     svc = services()
     meta = svc.projector.meta(game_id)
     version, kind = meta["version"], meta["kind"]
@@ -187,14 +189,17 @@ def at_step(game_id: str, at: int | None) -> dict:
     [step] = replay(svc.projector, game_id, at, at)
     before = svc.projector.state_at(game_id, at - 1, kind) if at > 1 else None
     game, state = svc.games.get(kind), step["state"]
+    awaiting, failed = failures.at(meta, at, step["awaiting"])
     data = {"game": game_id, "kind": kind, "version": version, "at": at,
-            "atHead": at == version, "state": state, "awaiting": step["awaiting"]}  # fmt: skip
+            "atHead": at == version, "state": state, "awaiting": awaiting}  # fmt: skip
     return {
         "game": summary(game_id, meta),
         "at": at,
         "version": version,
         "at_head": at == version,
         "step": step,
+        "awaiting": awaiting,
+        "failed": failed,
         "changes": changes(step["patch"], before),
         "changes_shown": CHANGES_SHOWN,
         "board": BOARDS[kind](game, state) if kind in BOARDS else None,

@@ -47,7 +47,8 @@ class Awaiting(Schema):
         attribute="from",
         metadata={
             "description": "player:<name> for each seat that owes an action;"
-            " system:<phase> while the worker resolves; none once the game is over"
+            " system:<phase> while the worker resolves; admin (the table's recorder's"
+            " correction) once the worker gave up on the phase; none once the game is over"
         },
     )
     types = fields.List(
@@ -55,6 +56,27 @@ class Awaiting(Schema):
     )
     what = fields.String(metadata={"description": "what the game waits for, in words"})
     rule = fields.String(metadata={"description": "the rule that makes it their move"})
+
+
+class Failure(Schema):
+    """An automatic phase the worker gave up on (projections/failures.py): the game's code
+    failed on the head's state, or every attempt failed. Nothing tries it again until an
+    append moves the head (a correction) or the game's rules change."""
+
+    phase = fields.String(allow_none=True, metadata={
+        "description": "the phase; null if the job failed before the game named it",
+        "example": "marketing",
+    })  # fmt: skip
+    seq = fields.Integer(metadata={"description": "the head it was resolving at"})
+    error = fields.String(metadata={
+        "description": "the error's type and message",
+        "example": "TypeError: 'NoneType' object is not subscriptable",
+    })  # fmt: skip
+    at = fields.String(metadata={"description": "when it gave up (UTC)"})
+    attempts = fields.Integer(metadata={"description": "the attempts made"})
+    rules = fields.Nested("RulesVersion", allow_none=True, metadata={
+        "description": "the rules it failed under; under others the sweeper tries again"
+    })  # fmt: skip
 
 
 class GameSummary(Schema):
@@ -65,6 +87,9 @@ class GameSummary(Schema):
     version = fields.Integer(metadata={"description": "seq of the latest event"})
     pending = fields.String(allow_none=True, metadata={"description": "automatic phase now due"})
     awaiting = fields.Nested(Awaiting, allow_none=True, metadata={"description": "at the head"})
+    failed = fields.Nested(Failure, allow_none=True, metadata={
+        "description": "the pending phase the worker gave up on at the head, if it did"
+    })  # fmt: skip
     created_at = fields.String()
     updated_at = fields.String()
     forked_from = fields.Nested(
@@ -189,6 +214,9 @@ class JobLink(Schema):
 class NextOut(Awaiting):
     game = fields.String()
     version = fields.Integer(metadata={"description": "the seq this answers at"})
+    failed = fields.Nested(Failure, allow_none=True, metadata={
+        "description": "at the head: the phase the worker gave up on, if it did"
+    })  # fmt: skip
 
 
 # Receipts (events/receipts.py): what an append answers, what the check takes and says.
@@ -346,20 +374,25 @@ class Recomputed(Schema):
 class Verification(Schema):
     game = fields.String()
     ok = fields.Boolean(metadata={
-        "description": "the log and the caches hold, and, under the rules the game was recorded "
-        "under, every derived event is what they decide"
+        "description": "the log and the caches hold, under the rules the game was recorded "
+        "under every derived event is what they decide, and the worker has not given up on the "
+        "phase due at the head"
     })  # fmt: skip
     version = fields.Integer()
     checked = fields.Integer(metadata={"description": "events re-hashed and refolded"})
     first_bad_seq = fields.Integer(allow_none=True)
-    problem = fields.String(
-        allow_none=True, metadata={"description": "hash, chain, event, fold, cache, recompute"}
-    )
+    problem = fields.String(allow_none=True, metadata={
+        "description": "hash, chain, event, fold, cache, recompute; phase: the log holds, but"
+        " the worker gave up on the phase due at its head (`failed`)"
+    })  # fmt: skip
     detail = fields.String(allow_none=True)
     recompute = fields.Nested(Recomputed, metadata={
         "description": "each automatic phase resolved again from the state before it"
     })  # fmt: skip
     rules = fields.Nested(RulesCompared)
+    failed = fields.Nested(Failure, allow_none=True, metadata={
+        "description": "the phase the worker gave up on at the head, if it did"
+    })  # fmt: skip
 
 
 class JobOut(Schema):

@@ -44,6 +44,13 @@ def refusals(game_id: str) -> str:
     return f"game:{{{game_id}}}:refusals"
 
 
+def failure(game_id: str) -> str:
+    """A string: the JSON of the automatic phase the worker last gave up on, `{"phase", "seq",
+    "error", "at", "attempts", "rules"}` (projections/failures.py), written once per failure.
+    It holds while the log's head is at its `seq`; beside the log, not part of it."""
+    return f"game:{{{game_id}}}:failure"
+
+
 def disputes(game_id: str) -> str:
     """A stream: the game's disputes, one entry per opening, reply or resolution, entry id
     `<n>-0`, field `e` = the entry (disputes/entries.py). Hash-chained like the events but

@@ -13,6 +13,7 @@ import os
 import time
 
 from events import keys
+from projections import failures
 from projections.state import DamagedMeta, decode_meta
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,9 @@ def new_game_id() -> str:
 
 
 def summary(game_id: str, meta: dict) -> dict:
+    """A game as the list and GET /api/games/<id> say it; `failed`, the phase the worker gave
+    up on at the head, changes what it waits for (projections/failures.py)."""
+    awaiting, failed = failures.at(meta, meta["version"], meta.get("awaiting"))
     return {
         "id": game_id,
         "kind": meta["kind"],
@@ -35,7 +39,8 @@ def summary(game_id: str, meta: dict) -> dict:
         "status": meta["status"],
         "version": meta["version"],
         "pending": meta.get("pending") or None,
-        "awaiting": meta.get("awaiting"),
+        "awaiting": awaiting,
+        "failed": failed,
         "created_at": meta["created_at"],
         "updated_at": meta["updated_at"],
         "forked_from": meta.get("forked_from"),
@@ -98,16 +103,18 @@ class Catalog:
             cursor = ids[-1]
 
     def metas(self, ids: list[str]) -> list[dict | None]:
-        """Each game's meta; None for an id with no meta, or one whose meta is damaged (it is
-        logged: one damaged game must not hide the others)."""
+        """Each game's meta, with the phase the worker gave up on if it did; None for an id
+        with no meta, or one whose meta is damaged (it is logged: one damaged game must not
+        hide the others)."""
         with self.redis.pipeline(transaction=False) as pipe:
             for game_id in ids:
                 pipe.hgetall(keys.meta(game_id))
+                pipe.get(keys.failure(game_id))
             raws = pipe.execute()
         metas = []
-        for game_id, raw in zip(ids, raws, strict=True):
+        for game_id, raw, failure in zip(ids, raws[::2], raws[1::2], strict=True):
             try:
-                metas.append(decode_meta(game_id, raw) if raw else None)
+                metas.append(decode_meta(game_id, raw, failure) if raw else None)
             except DamagedMeta as error:
                 log.error("%s", error)
                 metas.append(None)

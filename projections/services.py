@@ -21,6 +21,7 @@ from events.seats import SEAT_REPLACED_TYPE
 from events.store import RedisEventStore
 from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
+from projections.failures import Failures
 from projections.receipt_keys import ReceiptKeys
 from projections.recorder import Recorder
 from projections.rules import rule_files
@@ -257,5 +258,6 @@ class Services:
             self.store, self.games, self.event_types, seal, settings.snapshot_every
         )
         self.catalog = Catalog(self.redis)
+        self.failures = Failures(self.redis)
         self.recorder = Recorder(self.projector, self.catalog, self.games, self.event_types)
         self.receipts = ReceiptKeys.open(Path(settings.receipt_key_dir))

@@ -29,6 +29,7 @@ from events.retract import RETRACT
 from events.seats import SEAT_REPLACED
 from events.store import CorruptEvent, RedisEventStore, decode, entry_seq
 from games import GameRegistry, plain_data
+from projections import failures
 from projections.fold import retract_pairs, walk
 from projections.rules import for_the_game
 
@@ -136,8 +137,10 @@ class Head:
         return self.record.state
 
 
-def decode_meta(game_id: str, raw: dict) -> dict:
-    """The meta hash as the catalog reads it; DamagedMeta if it does not decode."""
+def decode_meta(game_id: str, raw: dict, failure: bytes | None = None) -> dict:
+    """The meta hash as the catalog reads it; DamagedMeta if it does not decode. `failed` is
+    the phase the worker gave up on at this head (`failure`, the record read beside it,
+    projections/failures.py), or None; a head read does not read it."""
     try:
         meta = {k.decode(): v.decode() for k, v in raw.items()}
         meta["version"] = int(meta["version"])
@@ -148,6 +151,7 @@ def decode_meta(game_id: str, raw: dict) -> dict:
             meta.setdefault(name, "")
     except (KeyError, ValueError, RecursionError) as error:
         raise DamagedMeta(game_id, str(error)) from None
+    meta["failed"] = failures.current(failure, meta["version"])
     return meta
 
 
@@ -168,10 +172,14 @@ class Projector:
         self.snapshot_every = snapshot_every
 
     def meta(self, game_id: str) -> dict:
-        raw = self.redis.hgetall(keys.meta(game_id))
+        """The meta hash, and the phase the worker gave up on at the head if it did."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hgetall(keys.meta(game_id))
+            pipe.get(keys.failure(game_id))
+            raw, failure = pipe.execute()
         if not raw:
             raise NoSuchGame(game_id)
-        return decode_meta(game_id, raw)
+        return decode_meta(game_id, raw, failure)
 
     def head(self, game_id: str) -> Head:
         """The meta, the head record and the last HEAD_EVERY events, in one round trip. The

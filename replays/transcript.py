@@ -14,7 +14,7 @@ from projections.recorder import Recorder
 from replays.disputes.entries import UPHELD
 from replays.disputes.service import DisputeService
 from replays.sentences import sentence, who
-from replays.verify import verify
+from replays.verify import HOLDING, verify
 
 MARKDOWN = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>~|#"})
 DEPTH = 4  # how deep an explanation is written out
@@ -31,7 +31,7 @@ def transcript(recorder: Recorder, disputes: DisputeService, game_id: str) -> st
     game = recorder.games.get(meta["kind"])
     verdict = verify(recorder, game_id)
     chain, threads = disputes.checked(game_id)
-    holds = meta["version"] if verdict.ok or verdict.problem == "cache" else verdict.checked
+    holds = meta["version"] if verdict.ok or verdict.problem in HOLDING else verdict.checked
     log = projector.store.read_range(game_id, 1, holds)
     lines = [
         f"# Transcript of game {game_id}",

@@ -9,7 +9,11 @@ and the caches hold. A derived event today's rules would not write makes it fals
 game was recorded under today's rules: the worker would not have written it, so it was changed
 or the worker has a bug. When the game was recorded under other rules, or before rules were
 kept, the rules may simply have changed since: `recompute` says where today's would have
-decided differently, and `ok` stays true."""
+decided differently, and `ok` stays true.
+
+A log that holds is still not `ok` while the worker has given up on the phase due at its head
+(projections/failures.py): the game cannot go on as recorded. `problem` is then `phase`, with
+`failed` naming the phase and its error; the log itself holds to its last event."""
 
 import json
 from dataclasses import asdict, dataclass, field
@@ -21,6 +25,9 @@ from projections.rules import described, recorded_rules, rules_of
 from projections.state import cached_records, cached_withdrawals
 from replays.audit import LogProblem, audit
 from replays.recompute import Difference, Recompute
+
+# Problems that leave every event of the log holding: a cache to drop, a phase given up on.
+HOLDING = ("cache", "phase")
 
 
 @dataclass
@@ -38,6 +45,7 @@ class Verdict:
     detail: str | None = None
     recompute: dict = field(default_factory=lambda: {"ok": None, "derived": 0, "through": 0})
     rules: dict = field(default_factory=lambda: {"recorded": None, "today": None, "same": None})
+    failed: dict | None = None  # the phase the worker gave up on at the head
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -65,14 +73,18 @@ def verify(recorder: Recorder, game_id: str) -> Verdict:
     answer = recompute.as_dict()
     if recompute.difference:
         answer["detail"] = _decided_otherwise(recompute.difference, rules, kind)
-    if found is None:
+    failed = meta["failed"]
+    if found is None and failed is None:
         return Verdict(game_id, True, version, len(log), recompute=answer, rules=rules)
+    if found is None:
+        return Verdict(game_id, False, version, len(log), failed["seq"], "phase",
+                       _given_up(failed), answer, rules, failed)  # fmt: skip
     checked, seq, problem, detail = found
     if problem == "recompute":
         detail = answer["detail"]
     else:
         answer["ok"] = None  # the recompute stopped where the audit did
-    return Verdict(game_id, False, version, checked, seq, problem, detail, answer, rules)
+    return Verdict(game_id, False, version, checked, seq, problem, detail, answer, rules, failed)
 
 
 def _first_problem(recorder: Recorder, game_id: str, log: list[dict], recompute: Recompute,
@@ -117,6 +129,13 @@ def _decided_otherwise(difference: Difference, rules: dict, kind: str) -> str:
     return (f"recorded under {described(rules['recorded'], kind)}; today's rules "
             f"({described(rules['today'], kind)}) would have decided differently at "
             f"{difference.detail}")  # fmt: skip
+
+
+def _given_up(failed: dict) -> str:
+    phase = failed["phase"] or "the phase due"
+    return (f"the log holds, but the worker gave up on {phase} at seq {failed['seq']} after "
+            f"{failed['attempts']} attempt(s), at {failed['at']}: {failed['error']}; it tries "
+            "again once a correction moves the game on")  # fmt: skip
 
 
 def _stale(seq: int, why: str) -> str:

@@ -75,11 +75,25 @@ def descendants(pid: int) -> list[int]:
 
 
 class WorkerProcess:
-    def __init__(self, env):
+    def __init__(self, env, log: Path | None = None):
+        """`log`: a file for what the worker prints (as `make run` shows it); else nowhere."""
+        out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (kept with the process)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "workers"], env=env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=out, stderr=out,
         )  # fmt: skip
+        if log:
+            out.close()  # the worker holds its own copy
+
+    def horses(self) -> list[int]:
+        """The pids of the work horses running a job (the machine may kill one, out of
+        memory): each leads a process group of its own, which the worker's scheduler does not."""
+        found = []
+        for pid in descendants(self.process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                if os.getpgid(pid) == pid:
+                    found.append(pid)
+        return found
 
     def kill(self):
         """kill -9 the worker and its work horse (RQ gives the horse a process group of its
@@ -104,9 +118,10 @@ def start_worker(settings):
     started = []
     env = {**os.environ, "REDIS_URL": settings.redis_url}
 
-    def start(**more_env):
-        """A worker process; `more_env` adds to its environment (REDIS_CLUSTER=...)."""
-        worker = WorkerProcess({**env, **more_env})
+    def start(log=None, **more_env):
+        """A worker process; `more_env` adds to its environment (REDIS_CLUSTER=...), `log`
+        names a file for what it prints."""
+        worker = WorkerProcess({**env, **more_env}, log)
         started.append(worker)
         return worker
 

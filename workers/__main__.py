@@ -16,7 +16,7 @@ import redis
 from rq import Worker
 
 from projections.services import Settings, SettingsError
-from workers.jobs import services
+from workers.jobs import process_died, resolve_phase, services
 from workers.queue import SERIALIZER, PhaseQueue
 from workers.sweeper import sweep
 
@@ -34,8 +34,14 @@ def sweep_forever(queue: PhaseQueue, every: float, stop: threading.Event) -> Non
             log.info("swept %d pending game(s)", len(swept))
 
 
+def said_by_the_job(record: logging.LogRecord) -> bool:
+    """False for RQ's report of a phase job's error: the job says it itself, once."""
+    return getattr(record, "func", None) != f"{resolve_phase.__module__}.resolve_phase"
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(message)s")
+    logging.getLogger("rq.worker").addFilter(said_by_the_job)
     try:
         settings = Settings.from_env()
     except SettingsError as error:
@@ -53,7 +59,8 @@ def main() -> None:
         # Maintenance restarts a scheduler that died (Redis went away) and is due every
         # maintenance_interval; RQ's 10 minutes would stall every retry's back-off that long.
         worker = Worker([queue.queue], connection=connection, serializer=SERIALIZER,
-                        maintenance_interval=max(1, int(settings.sweep_every)))  # fmt: skip
+                        maintenance_interval=max(1, int(settings.sweep_every)),
+                        work_horse_killed_handler=process_died)  # fmt: skip
         worker.work(with_scheduler=True)
     finally:
         stop.set()

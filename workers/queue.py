@@ -2,8 +2,9 @@
 
 One job per (game, seq whose state made a phase due); its id names both, and RQ refuses a
 second job with the same id while the first exists. Jobs retry with back-off and have a
-timeout. Jobs are JSON, never pickles: whoever can write to the queue's Redis cannot make a
-worker run code.
+timeout; a job's meta says how many attempts it may make (`attempts_allowed`), so that the
+one giving the phase up (workers/jobs.py) can say which it was. Jobs are JSON, never pickles:
+whoever can write to the queue's Redis cannot make a worker run code.
 
 The sweeper replaces the job of a game still pending unless that job is live: waiting in the
 queue, running on a worker that is alive and within its timeout, or waiting out a retry's
@@ -33,9 +34,10 @@ def job_id(game_id: str, seq: int) -> str:
 
 
 class PhaseQueue:
-    def __init__(self, connection: redis.Redis, job_timeout: int):
+    def __init__(self, connection: redis.Redis, job_timeout: int, retry: Retry = RETRY):
         self.connection = connection
         self.job_timeout = job_timeout
+        self.retry = retry
         self.queue = Queue(QUEUE_NAME, connection=connection, serializer=SERIALIZER)
 
     def enqueue(self, game_id: str, seq: int) -> Job:
@@ -84,7 +86,8 @@ class PhaseQueue:
             job_id=job_id(game_id, seq),
             unique=True,
             job_timeout=self.job_timeout,
-            retry=RETRY,
+            retry=self.retry,
+            meta={"attempts_allowed": self.retry.max + 1},
             result_ttl=RESULT_TTL,
             failure_ttl=RESULT_TTL,
             description=f"resolve the phase due in game {game_id} at seq {seq}",

@@ -8,7 +8,7 @@ firing) every one of them is named.
 """
 
 from games.fcm.campaigns import FREEZER, freezer_choice_owed
-from games.fcm.payday import must_fire, short, to_fire
+from games.fcm.payday import first_firing_owed, salaries, short, to_fire
 from games.fcm.rules import pending
 from games.fcm.working import ACTIONS
 
@@ -114,16 +114,17 @@ def _dinnertime(state: dict) -> dict:
 
 
 def _payday(state: dict) -> dict:
+    """Who fires now (FCM-PAY-1, FCM-PAY-2), and what every chain owes and whether it can pay
+    as things stand (FCM-PAY-2, FCM-PAY-3)."""
     if state["options"]["edition"] == "deluxe":
         return _deluxe_payday(state)
-    owing = [n for n in state["turn_order"] if n not in state["payday"]["fired"]]
+    owing = first_firing_owed(state)
     if owing:
         what = f"{_names(owing)} to record whom they fire (an empty list for nobody)"
-        what += _sent_away(state, owing)
-        return _wait(owing, ["fcm.fired"], what, "FCM-PAY-1")
-    cannot_pay = [n for n in state["turn_order"] if n in short(state)]
-    what = f"{_names(cannot_pay)} cannot pay the salaries and must fire more"
-    return _wait(cannot_pay, ["fcm.fired"], what, "FCM-PAY-2")
+        return _wait(owing, ["fcm.fired"], what + _owed(state), "FCM-PAY-1")
+    cannot_pay = short(state)
+    what = f"{_names(cannot_pay)} cannot pay the salaries and must fire until they can"
+    return _wait(cannot_pay, ["fcm.fired"], what + _owed(state), "FCM-PAY-2")
 
 
 def _deluxe_payday(state: dict) -> dict:
@@ -135,28 +136,26 @@ def _deluxe_payday(state: dict) -> dict:
     if sealing:
         short_of_cash = "" if set(sealing) - set(short(state)) else ", as they cannot pay"
         what = f"{_names(sealing)} to seal whom they fire, face down{short_of_cash}"
-        what += _sent_away(state, sealing)
-        return _wait(sealing, ["fcm.firing_sealed"], what, "FCM-PAY-1")
+        return _wait(sealing, ["fcm.firing_sealed"], what + _owed(state), "FCM-PAY-1")
     revealing = [n for n in state["turn_order"] if n in sealed]
     what = f"{_names(revealing)} to reveal the firing sealed face down"
-    what += _sent_away(state, revealing)
-    return _wait(revealing, ["fcm.firing_revealed"], what, "FCM-PAY-1")
+    return _wait(revealing, ["fcm.firing_revealed"], what + _owed(state), "FCM-PAY-1")
 
 
-def _sent_away(state: dict, names: list[str]) -> str:
-    """The cards that a milestone claimed this turn sends away and that `names` must fire,
-    as a clause: "; ann must fire cfo-4 (first_to_have_100)" (FCM-MILE-1)."""
+def _owed(state: dict) -> str:
+    """What each chain owes as things stand, as a clause: "; ann owes $15 and holds $40, bob
+    owes $20 and holds $5: cannot pay" (FCM-PAY-2)."""
     clauses = []
-    for name in names:
-        cards = must_fire(state, name)
-        if cards:
-            why = _names(list(dict.fromkeys(cards.values())))
-            clauses.append(f"; {name} must fire {_names(list(cards))} ({why})")
-    return "".join(clauses)
+    for name in state["turn_order"]:
+        net, cash = salaries(state, name)["net"], state["chains"][name]["cash"]
+        clauses.append(f"{name} owes ${net} and holds ${cash}" + ("" if net <= cash else
+                       ": cannot pay"))  # fmt: skip
+    return "; " + ", ".join(clauses)
 
 
 def _cleanup(state: dict) -> dict:
-    owing = [n for n in state["turn_order"] if freezer_choice_owed(state["chains"][n])]
+    owing = [n for n in state["turn_order"]
+             if freezer_choice_owed(state["chains"][n], state["turn"])]  # fmt: skip
     return _wait(
         owing,
         ["fcm.freezer_filled"],

@@ -37,12 +37,24 @@ def can_pay(state: dict, amount: int) -> bool:
 
 
 def pay(state: dict, name: str, amount: int) -> None:
-    """The bank pays a chain; what it lacks after its last break is its shortfall."""
+    """The bank pays a chain; what it lacks after its last break is its shortfall. A negative
+    amount (a sale below $0, FCM-DINNER-5) the chain pays the bank, as far as its cash goes:
+    cash never drops below $0, and the rest goes unpaid."""
     bank = state["bank"]
+    if amount < 0:
+        paid = owed_paid(state, name, amount)
+        state["chains"][name]["cash"] -= paid
+        bank["cash"] += paid
+        return
     paid = min(amount, bank["cash"])
     bank["cash"] -= paid
     bank["shortfall"] += amount - paid
     state["chains"][name]["cash"] += amount
+
+
+def owed_paid(state: dict, name: str, amount: int) -> int:
+    """What a chain pays of a negative `amount` it owes the bank: as much as its cash covers."""
+    return min(-amount, state["chains"][name]["cash"])
 
 
 def break_bank(state: dict) -> None:

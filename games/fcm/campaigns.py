@@ -24,7 +24,7 @@ from games.errors import RuleViolation
 from games.fcm.board import board_of
 from games.fcm.cards import holds
 from games.fcm.data import COMPONENTS, MILESTONES, campaign_type
-from games.fcm.milestones import claim
+from games.fcm.milestones import claim, in_effect
 from games.fcm.reach import houses_reached
 
 FREEZER = MILESTONES["first_throw_away"]["effect_data"]["freezer_capacity"]
@@ -85,11 +85,16 @@ def run_campaign(state: dict, event: dict) -> None:
         state["phase"] = "cleanup"
 
 
-def freezer_choice_owed(chain: dict) -> bool:
-    """The chain holds the freezer and more goods than it keeps, of more than one kind: which
+def has_freezer(chain: dict, turn: int) -> bool:
+    """The freezer works from the cleanup after the one that claimed it (FCM-CLEAN-1)."""
+    return in_effect(chain, "first_throw_away", turn)
+
+
+def freezer_choice_owed(chain: dict, turn: int) -> bool:
+    """The chain has the freezer and more goods than it keeps, of more than one kind: which
     ten it keeps is its choice (FCM-CLEAN-1)."""
     stock = [count for count in chain["goods"].values() if count]
-    return holds(chain, "first_throw_away") and sum(stock) > FREEZER and len(stock) > 1
+    return has_freezer(chain, turn) and sum(stock) > FREEZER and len(stock) > 1
 
 
 def fill_freezer(state: dict, event: dict) -> None:
@@ -100,10 +105,10 @@ def fill_freezer(state: dict, event: dict) -> None:
     if state["phase"] != "cleanup":
         raise RuleViolation("FCM-TURN-1", f"the freezer is filled at cleanup, not {state['phase']}")
     chain = state["chains"][player]
-    if not freezer_choice_owed(chain):
+    if not freezer_choice_owed(chain, state["turn"]):
         reason = (
-            "has no freezer"
-            if not holds(chain, "first_throw_away")
+            "has no freezer (yet: it works from the cleanup after the one that claimed it)"
+            if not has_freezer(chain, state["turn"])
             else (f"keeps all {sum(chain['goods'].values())} of its goods or has one kind only")
         )
         raise RuleViolation("FCM-CLEAN-1", f"{player} {reason}: there is nothing to choose")
@@ -123,14 +128,15 @@ def fill_freezer(state: dict, event: dict) -> None:
 def cleanup_due(state: dict) -> bool:
     """Cleanup is the worker's once no chain owes its freezer choice."""
     return state["phase"] == "cleanup" and not any(
-        freezer_choice_owed(chain) for chain in state["chains"].values()
+        freezer_choice_owed(chain, state["turn"]) for chain in state["chains"].values()
     )
 
 
 def clean_up(state: dict, event: dict) -> None:
     """`fcm.cleaned_up`: the end of the turn (FCM-CLEAN-1 to 3), then the next one."""
     if not cleanup_due(state):
-        owing = [name for name, chain in state["chains"].items() if freezer_choice_owed(chain)]
+        owing = [n for n, chain in state["chains"].items()
+                 if freezer_choice_owed(chain, state["turn"])]  # fmt: skip
         if state["phase"] == "cleanup":
             raise RuleViolation("FCM-CLEAN-1", f"cleanup waits for the freezer of {owing}")
         raise RuleViolation("FCM-TURN-1", f"cleanup comes after marketing, not {state['phase']}")
@@ -142,7 +148,7 @@ def cleaned(state: dict) -> dict:
     opened and the milestones retired, for the explanation."""
     report = {"turn": state["turn"], "chains": {}}
     for name, chain in state["chains"].items():
-        keep = FREEZER if holds(chain, "first_throw_away") else 0
+        keep = FREEZER if has_freezer(chain, state["turn"]) else 0
         kept, thrown = {}, {}
         for good in COMPONENTS["goods"]:
             kept[good] = min(chain["goods"][good], keep)

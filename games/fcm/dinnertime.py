@@ -19,11 +19,11 @@ import math
 from collections import Counter
 
 from games.errors import RuleViolation
-from games.fcm.bank import break_bank, broken_for_good, can_pay, pay, winner
+from games.fcm.bank import break_bank, broken_for_good, can_pay, owed_paid, pay, winner
 from games.fcm.board import Board, board_of
 from games.fcm.cards import at_work, has_drive_ins, holds
 from games.fcm.data import EMPLOYEES, MILESTONES
-from games.fcm.milestones import LOWER_PRICES, claim
+from games.fcm.milestones import LOWER_PRICES, claim, in_effect
 from games.fcm.payday import begin_payday
 from games.fcm.pieces import house_squares
 from games.fcm.roads import nearest_restaurant
@@ -36,15 +36,16 @@ WAITRESS_CASH = 3
 
 def unit_price(chain: dict) -> int:
     """$10, $1 less per pricing manager, $3 less per discount manager, $1 less with the lower
-    prices milestone, $10 more with a luxuries manager, at work; never below 0 (FCM-DINNER-5).
-    Bonuses and the CFO never change it."""
+    prices milestone, $10 more with a luxuries manager, at work (FCM-DINNER-5). Bonuses and the
+    CFO never change it. It has no floor: below $0 the chain pays the bank for each item it
+    sells (the designer's ruling, docs/rules/fcm.md)."""
     price = BASE_PRICE
     for card in at_work(chain):
         if card["card"] in EMPLOYEES and EMPLOYEES[card["card"]]["action"]["type"] == "price":
             price += EMPLOYEES[card["card"]]["action"]["unit_price_delta"]
     if holds(chain, "first_lower_prices"):
         price += MILESTONES["first_lower_prices"]["effect_data"]["unit_price_delta"]
-    return max(price, 0)
+    return price
 
 
 def waitresses(chain: dict) -> int:
@@ -102,6 +103,9 @@ def serve(board: Board, state: dict, house: dict, stocks: dict[str, Counter]) ->
     stocks[winner["chain"]].subtract(order)
     result.update(winner=winner["chain"], decided_by=decided_by, price_per_item=per_unit,
                   bonus={g: bonus(chain, g) for g in order}, income=income)  # fmt: skip
+    if income < 0:
+        paid = owed_paid(state, winner["chain"], income)
+        result["paid_to_bank"] = {"paid": paid, "unpaid": -income - paid}
     return result
 
 
@@ -137,7 +141,7 @@ def dinnertime(state: dict, board: Board) -> dict:
     chains = {}
     for name in state["turn_order"]:
         sales = sum(h["income"] for h in houses if h["winner"] == name)
-        after = chain_closing(state["chains"][name], sales)
+        after = chain_closing(state["chains"][name], sales, state["turn"])
         chains[name] = {
             "sales": sales,
             **after,
@@ -211,23 +215,24 @@ def _sell(state: dict, house: dict, result: dict) -> None:
     state["dinnertime"]["last_house"] = house["number"]
 
 
-def chain_closing(chain: dict, sales: int) -> dict:
+def chain_closing(chain: dict, sales: int, turn: int) -> dict:
     """What a chain collects after the houses: its waitresses' cash ($3 each, $5 with the
-    first waitress milestone) and, with a CFO at work or the $100 milestone, half of all it
-    earned this turn, rounded up (FCM-DINNER-9, FCM-DINNER-10)."""
+    first waitress milestone) and, with a CFO at work or the $100 milestone (claimed before
+    `turn`), half of all it earned this turn, rounded up (FCM-DINNER-9, FCM-DINNER-10)."""
     each = (MILESTONES["first_waitress"]["effect_data"]["waitress_cash"]
             if holds(chain, "first_waitress") else WAITRESS_CASH)  # fmt: skip
     from_waitresses = each * waitresses(chain)
     earned = sales + from_waitresses
     has_cfo = any(c["card"] == "cfo" for c in at_work(chain))
-    cfo = math.ceil(earned / 2) if has_cfo or holds(chain, "first_to_have_100") else 0
+    ceo_as_cfo = in_effect(chain, "first_to_have_100", turn)
+    cfo = math.ceil(earned / 2) if has_cfo or ceo_as_cfo else 0
     return {"waitresses": from_waitresses, "cfo": cfo}
 
 
 def closing(state: dict) -> dict[str, dict]:
     """Each chain's `chain_closing`, from its sales so far this dinnertime."""
     sales = state["dinnertime"]["sales"]
-    return {name: chain_closing(state["chains"][name], sales.get(name, 0))
+    return {name: chain_closing(state["chains"][name], sales.get(name, 0), state["turn"])
             for name in state["turn_order"]}  # fmt: skip
 
 
@@ -251,15 +256,24 @@ def end_dinnertime(state: dict, event: dict) -> None:
     due = closing(state)
     if event["payload"]["chains"] != due:
         raise RuleViolation("FCM-DINNER-9", f"after the houses the chains collect {due}")
-    if not can_pay(state, sum(c["waitresses"] + c["cfo"] for c in due.values())):
+    if not can_pay(state, closing_payment(state)):
         raise RuleViolation("FCM-BANK-1", "the bank cannot pay the waitresses: it breaks first")
-    for name, owed in due.items():
+    # a chain at a loss pays in before the bank pays out
+    for name, owed in sorted(due.items(), key=lambda item: sum(item[1].values()) >= 0):
         pay(state, name, owed["waitresses"] + owed["cfo"])
     state["dinnertime"] = None
     if broken_for_good(state):
         state["phase"], state["winner"] = "over", winner(state)
     else:
         begin_payday(state)
+
+
+def closing_payment(state: dict) -> int:
+    """What the bank pays out after the houses: the chains' waitresses and CFOs, less what the
+    chains whose turn ended at a loss pay in first (FCM-DINNER-9, FCM-DINNER-10)."""
+    totals = {name: sum(due.values()) for name, due in closing(state).items()}
+    paid_in = sum(owed_paid(state, name, total) for name, total in totals.items() if total < 0)
+    return sum(total for total in totals.values() if total > 0) - paid_in
 
 
 def bank_broke(state: dict, event: dict) -> None:
@@ -275,7 +289,7 @@ def next_payment(state: dict) -> int:
     house = next_house(state)
     if house is not None:
         return serve(board_of(state["board"]), state, house, _stocks(state)).get("income", 0)
-    return sum(c["waitresses"] + c["cfo"] for c in closing(state).values())
+    return closing_payment(state)
 
 
 def resolve_dinnertime(state: dict) -> list[dict]:
@@ -288,8 +302,7 @@ def resolve_dinnertime(state: dict) -> list[dict]:
     while state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
         house = next_house(state)
         result = serve(board, state, house, _stocks(state)) if house else None
-        owed = (result.get("income", 0) if result
-                else sum(c["waitresses"] + c["cfo"] for c in closing(state).values()))  # fmt: skip
+        owed = result.get("income", 0) if result else closing_payment(state)
         if not can_pay(state, owed):
             bank = state["bank"]
             why = {"owed": owed, "bank": bank["cash"], "break": bank["breaks"] + 1}

@@ -389,15 +389,29 @@ DINNERTIME_ENDED = EventType(
     },
 )
 
+FORBIDDEN_FIRED = EventType(
+    name="fcm.forbidden_fired",
+    schema=schemas.ForbiddenFiredSchema,
+    derived=True,
+    description=(
+        "Written by the worker as payday begins, when a chain claimed a milestone this turn "
+        "that forbids cards it holds (the first to have $100: its CFO): those cards go back "
+        "to the stock, each with the milestone that sends it away in the explanation "
+        "(FCM-MILE-1). Then the chains fire."
+    ),
+    example={"chains": {"ann": ["cfo-4"]}, "explanation": {}},
+)
+
 FIRED = EventType(
     name="fcm.fired",
     schema=schemas.FiredSchema,
     description=(
-        "At payday in the original edition each chain records whom it fires, in the open, an "
-        "empty list for nobody: cards in the structure or on the beach go back to the stock; "
-        "busy marketeers stay (FCM-PAY-1). At the payday of the turn it claimed the first "
-        "to have $100 a chain must fire its CFO, named (FCM-MILE-1). A chain that cannot pay "
-        "its salaries must fire until it can, and may record again. A Deluxe game refuses it: "
+        "At payday in the original edition each chain that has a card it could fire records "
+        "whom it fires, in the open, an empty list for nobody: cards in the structure or on "
+        "the beach go back to the stock, a fired manager's reports to the beach; busy "
+        "marketeers stay (FCM-PAY-1). Once every firing is in, a chain that cannot pay its "
+        "salaries records another: only salaried cards, no more than it needs to pay, a busy "
+        "marketeer only when nothing else lets it pay (FCM-PAY-2). A Deluxe game refuses it: "
         "it fires sealed."
     ),
     example={"player": "ann", "cards": ["waitress-3"]},
@@ -425,9 +439,9 @@ FIRING_REVEALED = EventType(
     description=(
         "Once every chain with a firing to make has sealed it, a sealed firing is turned face "
         "up with its nonce; it is refused unless it opens the commitment and fires only cards "
-        "in the structure or on the beach, not the CEO, not a busy marketeer (FCM-PAY-1), and "
-        "at the payday of the turn the chain claimed the first to have $100, its CFO among "
-        "them (FCM-MILE-1). The cards go back to the stock."
+        "in the structure or on the beach, not the CEO, not a busy marketeer (FCM-PAY-1); a "
+        "second firing of a chain that cannot pay fires as fcm.fired's does (FCM-PAY-2). The "
+        "cards go back to the stock, a fired manager's reports to the beach."
     ),
     example={"player": "ann", "cards": EXAMPLE_FIRING, "nonce": EXAMPLE_NONCE},
     secret_fields=("cards", "nonce"),
@@ -440,7 +454,8 @@ SALARIES_PAID = EventType(
     description=(
         "Written by the worker once every chain has fired (Deluxe: every firing revealed) "
         "and can pay: $5 for every card held that shows a salary symbol, busy marketeers "
-        "included, less $5 for each unused hire of a recruiting manager or HR director and "
+        "included, less $5 for each unused hire of a recruiting manager or HR director the "
+        "chain still holds and "
         "$15 with the first-train milestone, never below $0, paid to the bank (FCM-PAY-2, "
         "FCM-PAY-3)."
     ),
@@ -521,6 +536,7 @@ EVENT_TYPES = [
     HOUSE_SERVED,
     BANK_BROKE,
     DINNERTIME_ENDED,
+    FORBIDDEN_FIRED,
     FIRED,
     FIRING_SEALED,
     FIRING_REVEALED,

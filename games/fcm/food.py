@@ -35,7 +35,7 @@ from games.fcm.cards import has_drive_ins, holds
 from games.fcm.data import EMPLOYEES
 from games.fcm.pieces import entrance_squares
 from games.fcm.placement import refusal
-from games.fcm.roads import AXIS, crossings, node_entered, roads_join
+from games.fcm.roads import AXIS, crossings, node_entered, road_graph, roads_join
 from games.fcm.working import start_action
 
 MORE_DRINKS = "first_errand_boy"  # errand boys 2 drinks, other buyers 1 more per source
@@ -144,27 +144,46 @@ def drive(board: Board, map_state: dict, entrances, route, reach: int, what: str
 
 def _follow_roads(board: Board, node, used: int, route, reach: int, what: str):
     """(index, why) of the first square of `route` a vehicle on road node `node`, having
-    crossed `used` tile borders, cannot drive to; None when the whole route holds."""
+    crossed `used` tile borders, cannot drive to, and where it could have gone instead; None
+    when the whole route holds."""
     if used > reach:
         return 0, f"stepping onto it from the entrance crosses a tile border, beyond {what}"
     for i in range(1, len(route)):
         here, there = route[i - 1], route[i]
         side = next((side for side, n in board.neighbours(here) if n == there), None)
+        came_from = route[i - 2] if i >= 2 else None
+        step = crossings(board, here, there)
+        why = None
         if side is None:
-            return i, f"it is not orthogonally beside {list(here)}, the square before"
-        if i >= 2 and there == route[i - 2]:
-            return i, f"it turns back to {list(there)}, the square just left: no U-turns"
-        if not board.is_road(there):
-            return i, "it is not a road square"
-        if node[2] not in ("", AXIS[side]):
-            return i, f"the bridge at {list(here)} is crossed straight, not turned on"
-        if not roads_join(board, here, there):
-            return i, f"its road does not join that of {list(here)} across the tile border"
-        used += crossings(board, here, there)
-        if used > reach:
-            return i, f"it is tile crossing {used}, beyond {what}"
+            why = f"it is not orthogonally beside {list(here)}, the square before"
+        elif there == came_from:
+            why = f"it turns back to {list(there)}, the square just left: no U-turns"
+        elif not board.is_road(there):
+            why = "it is not a road square"
+        elif node[2] not in ("", AXIS[side]):
+            why = f"the bridge at {list(here)} is crossed straight, not turned on"
+        elif not roads_join(board, here, there):
+            why = f"its road does not join that of {list(here)} across the tile border"
+        elif used + step > reach:
+            why = f"it is tile crossing {used + step}, beyond {what}"
+        if why:
+            onward = [
+                nxt[:2]
+                for nxt, cost in road_graph(board)[node]
+                if nxt[:2] != came_from and used + cost <= reach
+            ]
+            return i, f"{why}; {_legal_from(here, onward)}"
+        used += step
         node = node_entered(board, there, side)
     return None
+
+
+def _legal_from(here, onward, kind: str = "") -> str:
+    """What the route could have done at `here` instead: go on to one of `onward`, or stop."""
+    ways = "".join(f"{list(square)}, " for square in sorted(onward))
+    return f"legal from {kind}{list(here)}: " + (
+        f"on to {ways}or stop there" if ways else "stop there"
+    )
 
 
 def _sources_beside(board: Board, route) -> list:
@@ -179,26 +198,35 @@ def _sources_beside(board: Board, route) -> list:
 
 def fly(board: Board, map_state: dict, entrances, route, reach: int, what: str) -> list:
     """The drink sources on the tiles of an air route (FCM-FOOD-3); refuses the route at the
-    first tile that does not hold."""
+    first tile that does not hold, saying where it could have gone instead."""
     starts = sorted({board.tile_of(e) for e in entrances})
     if route[0] not in starts:
         legal = ", ".join(str(list(t)) for t in starts)
         why = f"a zeppelin starts on the tile of an entrance: {legal}"
         raise _bad_tile(board, map_state, route, 0, why)
     for i in range(1, len(route)):
-        (r, c), (pr, pc) = route[i], route[i - 1]
+        (r, c), here = route[i], route[i - 1]
         why = None
         if not (0 <= r < board.tile_rows and 0 <= c < board.tile_cols):
             why = "it is off the map"
-        elif abs(r - pr) + abs(c - pc) != 1:
-            why = f"it is not orthogonally beside tile {[pr, pc]}, the tile before"
+        elif route[i] not in _tiles_beside(board, here):
+            why = f"it is not orthogonally beside tile {list(here)}, the tile before"
         elif route[i] in route[:i]:
             why = "the zeppelin has entered it already: never the same tile twice"
         elif i > reach:
             why = f"it is tile crossing {i}, beyond {what}"
         if why:
+            onward = [t for t in _tiles_beside(board, here) if t not in route[:i] and i <= reach]
+            why = f"{why}; {_legal_from(here, onward, 'tile ')}"
             raise _bad_tile(board, map_state, route, i, why)
     return [sq for tile in route for sq in board.tile_squares(tile) if board.drink(sq)]
+
+
+def _tiles_beside(board: Board, tile) -> list:
+    """The tiles of the map orthogonally beside `tile`."""
+    r, c = tile
+    near = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
+    return [(y, x) for y, x in near if 0 <= y < board.tile_rows and 0 <= x < board.tile_cols]
 
 
 def _bad_square(board, map_state, route, index: int, why: str) -> RuleViolation:

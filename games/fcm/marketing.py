@@ -6,7 +6,8 @@ duration in turns and where the tile goes. The tile must be one the marketeer ma
 its kind or a lower one (FCM-MKT-1), within its range by road from one of the chain's
 restaurant entrances (FCM-MKT-2; brand managers and directors have no range), on the map as
 its kind must be (FCM-MKT-3, FCM-MKT-4). It holds a token a turn (FCM-MKT-5), or one for good
-once the chain has the first billboard milestone (FCM-MILE-2). The marketeer leaves its slot,
+once the chain has the first billboard milestone, the billboard that claims it included
+(FCM-MILE-2). The marketeer leaves its slot,
 busy (FCM-MKT-6); the campaign runs to its end (FCM-MKT-7).
 """
 
@@ -14,6 +15,7 @@ from games.errors import RuleViolation
 from games.fcm.board import board_of
 from games.fcm.cards import has_drive_ins, holds
 from games.fcm.data import EMPLOYEES, campaign_type
+from games.fcm.milestones import claimable
 from games.fcm.pieces import campaign_squares
 from games.fcm.placement import check_campaign, check_in_range
 from games.fcm.roads import nearest_restaurant
@@ -48,7 +50,7 @@ def place_campaign(state: dict, event: dict) -> None:
             f"a {marketeer['card']}'s campaign lasts 1 to {action['max_duration']} turns,"
             f" not {payload['duration']}",
         )
-    eternal = holds(chain, ETERNAL)
+    eternal = holds(chain, ETERNAL) or (kind == "billboard" and claimable(state, player, ETERNAL))
     campaign = {
         "number": number,
         "owner": player,

@@ -16,8 +16,8 @@ has none. What each condition is, from the reference data's triggers:
 - training a card: first_train;
 - placing a campaign: first_billboard, first_airplane or first_radio by its kind, and
   first_burger_marketed, first_pizza_marketed or first_drink_marketed by its product. The
-  campaign whose placing claims first_billboard is not itself eternal: the milestone makes the
-  chain's campaigns eternal "from now on" (docs/fcm.md lists this among the doubts);
+  billboard whose placing claims first_billboard is itself eternal (marketing.py; the Deluxe
+  rulebook's reading, docs/rules/fcm.md);
 - a structure revealed with an errand boy, a cart operator or a waitress at work:
   first_errand_boy, first_cart_operator, first_waitress; and, in the original edition, with a
   pricing or discount manager at work: first_lower_prices (the Deluxe edition claims it at
@@ -34,6 +34,10 @@ A milestone may forbid cards (`effect_data.forbidden_cards`: first_to_have_100 f
 CFO, its CEO working as one). From the claim on the chain never trains into one
 (training.py), and at the payday of the turn it claimed the milestone it must fire every one
 it holds (payday.py, `must_fire`).
+
+Most effects work from the instant of the claim; the data says which wait for the next turn
+(milestones.json `effect_from`): the $100 milestone's CFO bonus starts at the next turn's
+dinnertime, the freezer at the next turn's cleanup (`in_effect`).
 """
 
 from games.fcm.cards import at_work, holds, issue_card_id, new_card
@@ -50,13 +54,29 @@ LOWER_PRICES = ("pricing_manager", "discount_manager")
 PAID_20 = 20
 
 
+def claimable(state: dict, player: str, milestone: str) -> bool:
+    """Whether `player`'s chain would claim `milestone` if it met its condition now: it has not
+    yet, and the milestone is in play (a copy left in the original edition) (FCM-MILE-1)."""
+    chain = state["chains"][player]
+    return state["supply"]["milestones"].get(milestone, 0) >= 1 and not holds(chain, milestone)
+
+
+def in_effect(chain: dict, milestone: str, turn: int) -> bool:
+    """Whether the chain's `milestone` works in `turn`: from its claim on, or from the next
+    turn on where its data says so (`effect_from`: the $100 milestone, the freezer)."""
+    claimed = next((m["turn"] for m in chain["milestones"] if m["id"] == milestone), None)
+    if claimed is None:
+        return False
+    return MILESTONES[milestone]["effect_from"] == "at_once" or claimed < turn
+
+
 def claim(state: dict, player: str, milestone: str) -> bool:
-    """`player`'s chain claims `milestone` if it has not and the milestone is in play; its
-    immediate effect happens at once. Whether it was claimed. In the original edition the
-    claim takes a copy; in the Deluxe edition there is no copy limit (FCM-MILE-1)."""
+    """`player`'s chain claims `milestone` if it can (`claimable`); its immediate effect
+    happens at once. Whether it was claimed. In the original edition the claim takes a copy;
+    in the Deluxe edition there is no copy limit (FCM-MILE-1)."""
     chain = state["chains"][player]
     supply = state["supply"]["milestones"]
-    if supply.get(milestone, 0) < 1 or holds(chain, milestone):
+    if not claimable(state, player, milestone):
         return False
     if not no_copy_limit(state):
         supply[milestone] -= 1

@@ -1,39 +1,45 @@
-"""Payday (FCM-PAY-1 to 3): each chain fires whom it will, then the worker pays the salaries.
+"""Payday (FCM-PAY-1 to 3): the worker fires what a milestone sends away, each chain fires whom
+it will, then the worker pays the salaries.
 
-Firing sends cards in the structure or on the beach back to the stock; busy marketeers stay
-(FCM-PAY-1). In the original edition each chain records `fcm.fired` in the open (an empty
-list for nobody). In the Deluxe edition firing is simultaneous and secret: each chain records
-`fcm.firing_sealed`, a commitment to its list of card ids (games/sealed.py: the list's
-canonical JSON), and `fcm.firing_revealed` turns it face up, accepted only once every chain
-that has a firing to make has sealed, so nobody fires knowing what another fired. Each
-edition refuses the other's events.
+At payday's start a chain that claimed a milestone this turn that forbids cards it holds
+(first_to_have_100: "an owned CFO must be fired in this turn's payday") has them fired by the
+worker, `fcm.forbidden_fired`, the milestone named in the explanation (FCM-MILE-1).
 
-When every chain has fired and can pay, the worker writes `fcm.salaries_paid`: $5 for every
-card held that shows a salary symbol, busy marketeers included (FCM-PAY-2), less every
-discount (each unused hire of a recruiting manager or HR director $5, the first-train
-milestone $15), never below $0 (FCM-PAY-3); with the first billboard milestone the
-marketeers draw no salary. The salaries go to the bank.
+Then firing sends cards in the structure or on the beach back to the stock; busy marketeers
+stay (FCM-PAY-1); the cards that reported to a fired manager go to the beach. Only the chains
+that have a card they could fire are asked. In the original edition each records `fcm.fired`
+in the open (an empty list for nobody). In the Deluxe edition firing is simultaneous and
+secret: each chain records `fcm.firing_sealed`, a commitment to its list of card ids
+(games/sealed.py: the list's canonical JSON), and `fcm.firing_revealed` turns it face up,
+accepted only once every chain that has a firing to make has sealed, so nobody fires knowing
+what another fired. Each edition refuses the other's events.
 
-A chain that cannot pay must fire until it can, and who goes is its choice: until it has,
-the game waits. In the original edition that chain may record `fcm.fired` again. In the
-Deluxe edition it seals and reveals again, once every firing is revealed: the chains still
-short fire together, each sealed, as the first firings were, and a reveal waits until every
-one of them has sealed again.
+What a chain owes (`salaries`): $5 for every card held that shows a salary symbol, busy
+marketeers included (FCM-PAY-2), less every discount, never below $0 (FCM-PAY-3): $5 for each
+hire left unused on a recruiting manager or HR director that the chain still holds (the hires
+used are counted on the ones it fired, as a table would have chosen them), $15 with the
+first-train milestone; with the first billboard milestone the marketeers draw no salary. The
+salaries go to the bank, once every chain has fired and can pay.
 
-At the payday of the turn a chain claimed a milestone that forbids cards (first_to_have_100:
-"an owned CFO must be fired in this turn's payday"), its firing must include every such card
-it holds, open or revealed, whichever the edition (`must_fire`, FCM-MILE-1).
+A chain that cannot pay must fire until it can (FCM-PAY-2, `check_forced`): once every chain's
+firing is in, a chain still short fires again, and that firing names only cards that draw a
+salary, no more than it needs (without any one of them it could not pay), and a busy
+marketeer only when firing every other salaried card would not let it pay; its campaign runs
+on to its end. Such a firing always exists, so payday always ends. In the Deluxe edition the
+chains still short seal and reveal it together, as the first firings were.
 
 The introductory game has no payday: after dinnertime the campaigns run.
 
 While the phase lasts, `state["payday"]` is `{"fired": [the chains that have recorded, or
-revealed, their firing], "sealed": {chain: commitment of a firing not yet revealed}}`.
+revealed, their firing], "sealed": {chain: commitment of a firing not yet revealed},
+"recruiters": {card id: hires} of the recruiting managers and HR directors at work when
+payday began}`.
 """
 
 from games.actors import check_actor
 from games.errors import RuleViolation
 from games.fcm.campaigns import begin_marketing
-from games.fcm.cards import holds
+from games.fcm.cards import at_work, holds, is_manager
 from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.fcm.milestones import forbidden
 from games.sealed import check_all_sealed, reveal
@@ -43,28 +49,39 @@ UNUSED_HIRE = 5
 
 
 def begin_payday(state: dict) -> None:
-    """Payday begins; the introductory game has none, so its campaigns run next."""
+    """Payday begins, noting the recruiting managers and HR directors at work, whose unused
+    hires are discounts while the chain holds them; the introductory game has no payday, so
+    its campaigns run next."""
     if state["options"]["introductory"] and not INTRODUCTORY["payday"]:
         begin_marketing(state)
         return
     state["phase"] = "payday"
-    state["payday"] = {"fired": [], "sealed": {}}
+    recruiters = {card["id"]: hires for chain in state["chains"].values()
+                  for card in at_work(chain) if (hires := discounted_hires(card))}  # fmt: skip
+    state["payday"] = {"fired": [], "sealed": {}, "recruiters": recruiters}
 
 
-def salaries(chain: dict) -> dict:
-    """What the chain owes: the cards with a salary symbol, the gross, each discount and the
-    net, never below $0 (FCM-PAY-2, FCM-PAY-3)."""
+def discounted_hires(card: dict) -> int:
+    """The hires of a recruiting manager or HR director, each a discount when unused."""
+    action = EMPLOYEES[card["card"]]["action"] if card["card"] in EMPLOYEES else {}
+    return action.get("hire_actions", 0) if action.get("salary_discount_per_unused_action") else 0
+
+
+def salaries(state: dict, player: str, without: tuple = ()) -> dict:
+    """What `player`'s chain owes, as if it had fired the cards `without` as well: the cards
+    with a salary symbol, the gross, each discount and the net, never below $0 (FCM-PAY-2,
+    FCM-PAY-3, FCM-RECRUIT-3)."""
+    chain = state["chains"][player]
+    held = [card for card in chain["cards"] if card["id"] not in without]
     free = set()
     if holds(chain, "first_billboard"):
         free = set(MILESTONES["first_billboard"]["effect_data"]["salary_free_cards"])
-    paid = [
-        card["id"]
-        for card in chain["cards"]
-        if card["card"] in EMPLOYEES
-        and EMPLOYEES[card["card"]]["salary"]
-        and card["card"] not in free
-    ]
-    discounts = {"unused hires": UNUSED_HIRE * chain["unused_hires"]}
+    paid = [card["id"] for card in held
+            if card["card"] in EMPLOYEES and EMPLOYEES[card["card"]]["salary"]
+            and card["card"] not in free]  # fmt: skip
+    recruiters = (state["payday"] or {}).get("recruiters", {})
+    kept_hires = sum(recruiters.get(card["id"], 0) for card in held)
+    discounts = {"unused hires": UNUSED_HIRE * min(chain["unused_hires"], kept_hires)}
     if holds(chain, "first_train"):
         discounts["first_train"] = MILESTONES["first_train"]["effect_data"]["salary_discount"]
     gross = SALARY * len(paid)
@@ -72,23 +89,63 @@ def salaries(chain: dict) -> dict:
             "net": max(0, gross - sum(discounts.values()))}  # fmt: skip
 
 
+def can_pay(state: dict, player: str, without: tuple = ()) -> bool:
+    return salaries(state, player, without)["net"] <= state["chains"][player]["cash"]
+
+
+def firable(chain: dict) -> list[str]:
+    """The cards a chain may fire of its own will: in the structure or on the beach (in hand
+    in a declared position), not the CEO, not a busy marketeer (FCM-PAY-1)."""
+    return [card["id"] for card in chain["cards"]
+            if card["card"] != "ceo" and card["place"] != "busy"]  # fmt: skip
+
+
+def first_firing_owed(state: dict) -> list[str]:
+    """The chains asked for their firing: those that have a card they could fire and have not
+    recorded (by the Deluxe rules: revealed) it; none while the worker still has a forbidden
+    card to fire (FCM-PAY-1, FCM-MILE-1)."""
+    if forbidden_to_fire(state):
+        return []
+    fired = state["payday"]["fired"]
+    return [name for name in state["turn_order"]
+            if name not in fired and firable(state["chains"][name])]  # fmt: skip
+
+
 def fire(state: dict, event: dict) -> None:
     """`fcm.fired`: the chain's firing this payday, recorded open by the original rules, once,
-    or again while it cannot pay (FCM-PAY-1)."""
+    then again while it cannot pay (FCM-PAY-1, FCM-PAY-2)."""
     player, ids = event["payload"]["player"], event["payload"]["cards"]
     check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "original", "fcm.fired")
     _check_phase(state)
-    chain = state["chains"][player]
-    if player in state["payday"]["fired"] and salaries(chain)["net"] <= chain["cash"]:
-        raise RuleViolation("FCM-PAY-1", f"{player} has recorded this payday's firing already")
-    fire_cards(state, player, ids)
+    fire_cards(state, player, ids, _firing_kind(state, player))
+
+
+def _firing_kind(state: dict, player: str) -> str:
+    """Which firing `player` may make now: its own ("first"), or, once every chain's is in and
+    it still cannot pay, the one that makes it able to ("forced") (FCM-PAY-1, FCM-PAY-2)."""
+    owed = first_firing_owed(state)
+    if player in owed:
+        return "first"
+    if forbidden_to_fire(state):
+        raise RuleViolation("FCM-MILE-1", "the worker fires what the milestones forbid first")
+    if owed:
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{player} cannot fire again before {', '.join(owed)} have fired; then, if it cannot"
+            " pay, it fires until it can",
+        )
+    if player not in short(state):
+        fired = player in state["payday"]["fired"]
+        why = "has recorded this payday's firing already" if fired else "has no card to fire"
+        raise RuleViolation("FCM-PAY-1", f"{player} {why}, and can pay")
+    return "forced"
 
 
 def seal_firing(state: dict, event: dict) -> None:
     """`fcm.firing_sealed`: the chain's firing face down, by the Deluxe rules (FCM-PAY-1): at
-    first every chain's, and once every firing is revealed, another from each chain that
-    still cannot pay."""
+    first every chain's that has a card to fire, and once every firing is revealed, another
+    from each chain that still cannot pay."""
     player = event["payload"]["player"]
     check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "deluxe", "fcm.firing_sealed")
@@ -99,8 +156,8 @@ def seal_firing(state: dict, event: dict) -> None:
     if player not in to_fire(state):
         raise RuleViolation(
             "FCM-PAY-1",
-            f"{player} has revealed this payday's firing already; a chain fires again only once"
-            " every firing is revealed, and only if it cannot pay",
+            f"{player} has no firing to make now: a chain fires once, if it has a card it could"
+            " fire, and again only once every firing is revealed, and only if it cannot pay",
         )
     payday["sealed"][player] = event["payload"]["commitment"]
 
@@ -108,7 +165,7 @@ def seal_firing(state: dict, event: dict) -> None:
 def reveal_firing(state: dict, event: dict) -> None:
     """`fcm.firing_revealed`: a sealed firing turned face up, once every chain with a firing to
     make has sealed; it must open the commitment and fire only cards the chain may fire
-    (FCM-PAY-1)."""
+    (FCM-PAY-1, FCM-PAY-2)."""
     payload = event["payload"]
     player = payload["player"]
     check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
@@ -122,44 +179,96 @@ def reveal_firing(state: dict, event: dict) -> None:
     together = "firings are revealed together, once every chain that fires has sealed"
     check_all_sealed(waiting, "FCM-PAY-1", together)
     reveal(sealed, payload["cards"], payload["nonce"], "FCM-PAY-1", "firing", who=player)
-    fire_cards(state, player, payload["cards"])
+    kind = "first" if player not in payday["fired"] else "forced"
+    fire_cards(state, player, payload["cards"], kind)
     del payday["sealed"][player]
 
 
 def to_fire(state: dict) -> list[str]:
-    """The chains with a firing still to make, by the Deluxe rules: those that have not
-    revealed one; once every chain has, those that cannot pay (FCM-PAY-1)."""
-    fired = state["payday"]["fired"]
-    first = [name for name in state["players"] if name not in fired]
-    return first or short(state)
+    """The chains with a firing still to make, by the Deluxe rules: those asked that have not
+    revealed one; once every chain has, those that cannot pay (FCM-PAY-1, FCM-PAY-2)."""
+    if forbidden_to_fire(state):
+        return []
+    return first_firing_owed(state) or short(state)
 
 
-def fire_cards(state: dict, player: str, ids: list[str]) -> None:
-    """The cards `ids` of `player`'s chain back to the stock: any in the structure or on the
-    beach, not the CEO, not a busy marketeer, none named twice (FCM-PAY-1)."""
+def fire_cards(state: dict, player: str, ids: list[str], kind: str) -> None:
+    """The cards `ids` of `player`'s chain back to the stock: its own firing (`kind` "first")
+    any in the structure or on the beach, not the CEO, not a busy marketeer; a firing that
+    must let it pay ("forced"), as `check_forced` says; none named twice (FCM-PAY-1). A fired
+    manager's reports go to the beach."""
     chain = state["chains"][player]
     repeated = sorted({card_id for card_id in ids if ids.count(card_id) > 1})
     if repeated:
         raise RuleViolation("FCM-PAY-1", f"{', '.join(repeated)} named twice: a card goes once")
-    kept = {card_id: why for card_id, why in must_fire(state, player).items() if card_id not in ids}
-    if kept:
-        raise RuleViolation(
-            "FCM-MILE-1",
-            f"{player} must fire {_names(list(kept))} at this payday: {_reasons(player, kept)}",
-        )
     cards = {card["id"]: card for card in chain["cards"]}
     for card_id in ids:
         card = cards.get(card_id)
         if card is None or card["card"] == "ceo":
             raise RuleViolation("FCM-PAY-1", f"{card_id} is not a card {player} may fire")
-        if card["place"] == "busy":
+        if card["place"] == "busy" and kind == "first":
             raise RuleViolation(
                 "FCM-PAY-1", f"{card_id} is busy with campaign {card['campaign']}: it stays"
             )
-        chain["cards"].remove(card)
-        state["supply"]["employees"][card["card"]] += 1
+    if kind == "forced":
+        check_forced(state, player, ids)
+    remove_cards(state, player, ids)
     if player not in state["payday"]["fired"]:
         state["payday"]["fired"].append(player)
+
+
+def remove_cards(state: dict, player: str, ids: list[str]) -> None:
+    """The cards back to the stock; a fired manager's reports to the beach; a fired busy
+    marketeer's campaign runs on without it."""
+    chain = state["chains"][player]
+    for card in [card for card in chain["cards"] if card["id"] in ids]:
+        chain["cards"].remove(card)
+        state["supply"]["employees"][card["card"]] += 1
+        if is_manager(card):
+            for report in chain["cards"]:
+                if report["boss"] == card["id"]:
+                    report.update(place="beach", boss=None)
+        for campaign in state["board"]["campaigns"]:
+            if campaign["marketeer"] == card["id"]:
+                campaign["marketeer"] = None
+
+
+def check_forced(state: dict, player: str, ids: list[str]) -> None:
+    """A firing a chain makes because it cannot pay: only cards that draw a salary, enough to
+    pay, none more than it needs, and a busy marketeer only when firing every other salaried
+    card would not let it pay (FCM-PAY-2)."""
+    owed = salaries(state, player)
+    unpaid = sorted(set(ids) - set(owed["cards"]))
+    if unpaid:
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{player} fires because it cannot pay: only cards that draw a salary help, not"
+            f" {', '.join(unpaid)}; salaried: {', '.join(owed['cards'])}",
+        )
+    if not can_pay(state, player, tuple(ids)):
+        after = salaries(state, player, tuple(ids))["net"]
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{player} would still owe ${after} with ${state['chains'][player]['cash']}: it"
+            " fires until it can pay",
+        )
+    spare = [card_id for card_id in ids
+             if can_pay(state, player, tuple(i for i in ids if i != card_id))]  # fmt: skip
+    if spare:
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{player} could pay without firing {', '.join(spare)}: a chain fires only until it"
+            " can pay",
+        )
+    cards = {card["id"]: card for card in state["chains"][player]["cards"]}
+    busy = [card_id for card_id in ids if cards[card_id]["place"] == "busy"]
+    others = tuple(card_id for card_id in owed["cards"] if cards[card_id]["place"] != "busy")
+    if busy and can_pay(state, player, others):
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{', '.join(busy)} busy with a campaign may go only when nothing else lets {player}"
+            " pay; fire its other salaried cards instead",
+        )
 
 
 def must_fire(state: dict, player: str) -> dict[str, str]:
@@ -180,37 +289,42 @@ def must_fire(state: dict, player: str) -> dict[str, str]:
     return {card["id"]: barred[card["card"]] for card in chain["cards"] if card["card"] in barred}
 
 
+def forbidden_to_fire(state: dict) -> dict[str, dict[str, str]]:
+    """At payday, each chain's cards that the worker fires first (`must_fire`)."""
+    if state["phase"] != "payday":
+        return {}
+    due = {name: must_fire(state, name) for name in state["turn_order"]}
+    return {name: cards for name, cards in due.items() if cards}
+
+
+def fire_forbidden(state: dict, event: dict) -> None:
+    """`fcm.forbidden_fired`: the worker fires the cards milestones claimed this turn forbid,
+    as `forbidden_to_fire` says (FCM-MILE-1)."""
+    _check_phase(state)
+    due = forbidden_to_fire(state)
+    if event["payload"]["chains"] != {name: list(cards) for name, cards in due.items()}:
+        raise RuleViolation("FCM-MILE-1", f"the milestones claimed this turn send away {due}")
+    for name, cards in due.items():
+        remove_cards(state, name, list(cards))
+
+
 def check_forbidden_kept(state: dict) -> None:
     """A declared position: no chain holds a card one of its milestones forbids, unless it
-    claimed that milestone this turn and its firing at this turn's payday is still to come
-    (or the game ended at that dinnertime), FCM-MILE-1."""
+    claimed that milestone this turn and this turn's payday, which fires it first, is not
+    over (or the game ended at that dinnertime), FCM-MILE-1."""
     after_payday = state["phase"] in ("marketing", "cleanup")
     for name, chain in state["chains"].items():
-        fired = state["payday"] is not None and name in state["payday"]["fired"]
         claimed = {m["id"]: m["turn"] for m in chain["milestones"]}
         for card in chain["cards"]:
             milestone = forbidden(chain).get(card["card"])
             if milestone is None:
                 continue
-            if claimed[milestone] < state["turn"] or after_payday or fired:
+            if claimed[milestone] < state["turn"] or after_payday:
                 raise RuleViolation(
                     "FCM-MILE-1",
                     f"{name} holds {card['id']}, which {milestone} (claimed in turn"
                     f" {claimed[milestone]}) forbids: it went at that turn's payday",
                 )
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _reasons(player: str, kept: dict[str, str]) -> str:
-    """Why the cards must go: each milestone claimed this turn and the cards it forbids."""
-    return "; ".join(
-        f"{player} claimed {m} ({MILESTONES[m]['name']}) this turn, which forbids"
-        f" {_names(MILESTONES[m]['effect_data']['forbidden_cards'])} cards"
-        for m in dict.fromkeys(kept.values())
-    )
 
 
 def _check_edition(state: dict, edition: str, event_type: str) -> None:
@@ -238,19 +352,24 @@ def _check_phase(state: dict) -> None:
 
 def short(state: dict) -> list[str]:
     """The chains that cannot pay what they owe: they must fire more first."""
-    return [name for name, chain in state["chains"].items()
-            if salaries(chain)["net"] > chain["cash"]]  # fmt: skip
+    return [name for name in state["turn_order"] if not can_pay(state, name)]
 
 
 def due(state: dict) -> bool:
-    """Every chain has fired (by the Deluxe rules: revealed, with no firing left sealed) and
-    can pay: the worker pays the salaries."""
+    """Every chain asked has fired (by the Deluxe rules: revealed, with no firing left sealed)
+    and can pay: the worker pays the salaries."""
     return (
         state["phase"] == "payday"
-        and len(state["payday"]["fired"]) == len(state["players"])
+        and not forbidden_to_fire(state)
+        and not first_firing_owed(state)
         and not state["payday"]["sealed"]
         and not short(state)
     )
+
+
+def pending_payday(state: dict) -> bool:
+    """The worker has something to do at payday: fire the forbidden cards, or pay."""
+    return bool(forbidden_to_fire(state)) or due(state)
 
 
 def pay_salaries(state: dict, event: dict) -> None:
@@ -258,7 +377,7 @@ def pay_salaries(state: dict, event: dict) -> None:
     the unused hires are spent. Then the marketing campaigns."""
     if not due(state):
         raise RuleViolation("FCM-PAY-2", "salaries are paid when every chain has fired and can pay")
-    owed = {name: salaries(chain) for name, chain in state["chains"].items()}
+    owed = {name: salaries(state, name) for name in state["chains"]}
     if event["payload"]["chains"] != {name: o["net"] for name, o in owed.items()}:
         raise RuleViolation(
             "FCM-PAY-2", f"the chains owe { ({n: o['net'] for n, o in owed.items()}) }"
@@ -272,7 +391,17 @@ def pay_salaries(state: dict, event: dict) -> None:
 
 
 def resolve_payday(state: dict) -> list[dict]:
-    owed = {name: salaries(chain) for name, chain in state["chains"].items()}
+    """The worker's event: the forbidden cards fired, with the milestone that sends each
+    away (`forbidden_by`: {chain: {card: milestone}}); else the salaries, with what each chain
+    owes and why."""
+    sent_away = forbidden_to_fire(state)
+    if sent_away:
+        return [{
+            "type": "fcm.forbidden_fired",
+            "payload": {"chains": {name: list(cards) for name, cards in sent_away.items()},
+                        "explanation": {"forbidden_by": sent_away}},
+        }]  # fmt: skip
+    owed = {name: salaries(state, name) for name in state["chains"]}
     return [{
         "type": "fcm.salaries_paid",
         "payload": {"chains": {name: o["net"] for name, o in owed.items()},

@@ -15,9 +15,10 @@ from games.fcm.marketing import place_campaign
 from games.fcm.milestones import claim_after
 from games.fcm.order import pick_turn_order
 from games.fcm.payday import (
-    due,
     fire,
+    fire_forbidden,
     pay_salaries,
+    pending_payday,
     resolve_payday,
     reveal_firing,
     seal_firing,
@@ -52,6 +53,7 @@ HANDLERS = {
     "fcm.house_served": serve_house,
     "fcm.bank_broke": bank_broke,
     "fcm.dinnertime_ended": end_dinnertime,
+    "fcm.forbidden_fired": fire_forbidden,
     "fcm.fired": fire,
     "fcm.firing_sealed": seal_firing,
     "fcm.firing_revealed": reveal_firing,
@@ -78,12 +80,13 @@ def evolve(state: dict, event: dict) -> dict:
 
 def pending(state: dict) -> str | None:
     """The automatic phase now due: dinnertime, unless it waits for the reserve cards after
-    the bank's first break; payday's salaries, once every chain has fired (by the Deluxe
-    rules: every firing revealed) and can pay; the marketing campaigns; cleanup, once every
-    chain that owes its freezer choice has made it."""
+    the bank's first break; payday, to fire what a milestone claimed this turn forbids, and to
+    pay once every chain has fired (by the Deluxe rules: every firing revealed) and can pay;
+    the marketing campaigns; cleanup, once every chain that owes its freezer choice has made
+    it."""
     if state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
         return "dinnertime"
-    if due(state):
+    if pending_payday(state):
         return "payday"
     if state["phase"] == "marketing":
         return "marketing"

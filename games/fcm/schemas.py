@@ -83,7 +83,8 @@ class CampaignPlacementSchema(Schema):
 
     number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=16))
     product = fields.String(required=True, validate=validate.OneOf(GOODS))
-    marketeer = fields.String(required=True, validate=validate.Regexp(CARD_ID))
+    # none once a chain that could not pay fired it: the campaign runs on to its end
+    marketeer = fields.String(required=True, allow_none=True, validate=validate.Regexp(CARD_ID))
     top_left = Square()
     size = fields.List(
         fields.Integer(strict=True, validate=validate.Range(min=1)),
@@ -240,6 +241,12 @@ class PaydaySchema(Schema):
     fired = fields.List(Name(), required=True)
     sealed = fields.Dict(
         keys=Name(), values=fields.String(validate=validate.Regexp(SHA256_HEX)),
+        load_default=dict,
+    )  # fmt: skip
+    # the recruiting managers and HR directors at work as payday began, and their hires
+    recruiters = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(CARD_ID)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=1)),
         load_default=dict,
     )  # fmt: skip
 
@@ -443,7 +450,8 @@ class RestaurantMovedSchema(RestaurantPlacedSchema):
 class HouseServedSchema(Schema):
     house = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=19))
     winner = Name(required=True, allow_none=True)
-    income = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    # below $0 when the unit price is (FCM-DINNER-5): the winner pays the bank
+    income = fields.Integer(strict=True, required=True)
     explanation = fields.Dict(required=True)
 
 
@@ -453,7 +461,8 @@ class BankBrokeSchema(Schema):
 
 class ClosingSchema(Schema):
     waitresses = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
-    cfo = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    # half of a loss when the turn's sales were below $0 (FCM-DINNER-10)
+    cfo = fields.Integer(strict=True, required=True)
 
 
 class DinnertimeEndedSchema(Schema):
@@ -481,6 +490,15 @@ class FiringRevealedSchema(Schema):
         fields.String(validate=validate.Regexp(CARD_ID), metadata=pick.TO_FIRE), required=True
     )
     nonce = fields.String(required=True, validate=validate.Length(min=NONCE_MIN_LENGTH, max=256))
+
+
+class ForbiddenFiredSchema(Schema):
+    chains = fields.Dict(
+        keys=Name(),
+        values=fields.List(fields.String(validate=validate.Regexp(CARD_ID))),
+        required=True,
+    )
+    explanation = fields.Dict(required=True)
 
 
 class SalariesPaidSchema(Schema):

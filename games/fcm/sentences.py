@@ -3,6 +3,8 @@ for the transcript and the game's pages ("ann hired a waitress", "house 5 went t
 (9 + 2 crossings = 11, the lowest unit price plus distance)"). A card is named by its kind
 (`kitchen_trainee-7` is a kitchen trainee); a square [row, col] as "row 3, col 8"."""
 
+from games.fcm.data import MILESTONES
+
 ACRONYMS = {"ceo": "CEO", "cfo": "CFO"}
 
 
@@ -158,7 +160,12 @@ def house_served(p, state):
     if why.get("decided_by"):
         reasons.append(why["decided_by"])
     because = f" ({', '.join(reasons)})" if reasons else ""
-    return f"house {p['house']} went to {p['winner']}: ${p['income']}{because}"
+    if p["income"] >= 0:
+        return f"house {p['house']} went to {p['winner']}: ${p['income']}{because}"
+    paid = why.get("paid_to_bank", {})
+    unpaid = f", ${paid['unpaid']} of it unpaid for want of cash" if paid.get("unpaid") else ""
+    return (f"house {p['house']} went to {p['winner']} at a loss: {p['winner']} owed the bank"
+            f" ${-p['income']}{unpaid}{because}")  # fmt: skip
 
 
 def bank_broke(p, state):
@@ -176,6 +183,16 @@ def dinnertime_ended(p, state):
         details = [f"{k} ${chain[k]}" for k in ("sales", "waitresses", "cfo") if chain.get(k)]
         parts.append(f"{name} ${total}" + (f" ({', '.join(details)})" if details else ""))
     return f"dinnertime ended: {listed(parts)}"
+
+
+def forbidden_fired(p, state):
+    by = p["explanation"].get("forbidden_by") or {}
+    parts = []
+    for name, ids in p["chains"].items():
+        milestones = sorted({MILESTONES[m]["name"] for m in (by.get(name) or {}).values()})
+        because = f" ({listed(milestones)})" if milestones else ""
+        parts.append(f"{name}'s {listed([card_name(c) for c in ids])}{because}")
+    return f"the worker fired what a milestone forbids: {listed(parts)}"
 
 
 def fired(p, state):
@@ -224,7 +241,8 @@ SENTENCES = {
         reserve_card_revealed, structure_chosen, structure_sealed, structure_revealed,
         turn_order_picked, recruited, trained, campaign_placed, working_ended, food_taken,
         drinks_taken, drinks_collected, house_placed, garden_added, restaurant_placed,
-        restaurant_moved, house_served, bank_broke, dinnertime_ended, fired, firing_sealed,
+        restaurant_moved, house_served, bank_broke, dinnertime_ended, forbidden_fired, fired,
+        firing_sealed,
         firing_revealed, salaries_paid, campaign_ran, freezer_filled, cleaned_up,
     )
 }  # fmt: skip

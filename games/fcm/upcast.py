@@ -6,7 +6,9 @@ Version 2 positions hold every card with its id and place and the game's options
 "The state"). The lift makes the options those of the original game, gives each card an id in
 player order, puts every card in hand (the CEO at work), makes
 the marketeer of each campaign a card of its chain that can run that kind, and dates every
-milestone to the position's turn. A version 1 position that a table could not have had (a
+milestone to the turn before the position's: the lift keeps no record of a phase after
+restructuring, and at restructuring a milestone shows only if an earlier turn claimed it
+(milestones.json `claimed_by`). A version 1 position that a table could not have had (a
 campaign no card of its chain can run) lifts to a position the checks refuse, naming why.
 """
 
@@ -37,7 +39,8 @@ def created_v1_to_v2(payload: dict) -> dict:
         chain["cards"] = cards
         chain["goods"] = {good: 0 for good in COMPONENTS["goods"]}
         chain["unused_hires"] = 0
-        chain["milestones"] = [{"id": m, "turn": position["turn"]} for m in chain["milestones"]]
+        claimed = max(1, position["turn"] - 1)
+        chain["milestones"] = [{"id": m, "turn": claimed} for m in chain["milestones"]]
     numbered: dict[str, int] = {}
     for restaurant in position["board"]["restaurants"]:
         numbered[restaurant["owner"]] = numbered.get(restaurant["owner"], 0) + 1

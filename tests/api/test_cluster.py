@@ -10,6 +10,7 @@ from app.embedded_redis import start_cluster
 from projections.services import Settings
 from tests.api.helpers import add, append, create_toy, retract
 from tests.conftest import wait_for
+from workers.jobs import PhaseFailed, run
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +51,21 @@ def test_a_game_on_redis_cluster(cluster_client, start_worker):
     assert client.get(f"/api/games/{game_id}/replay?from=1").json["steps"][-1]["state"]
     assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True
     assert len(client.get("/api/games?kind=toy").json["items"]) == 4
+
+
+def test_a_phase_given_up_on_the_cluster_is_kept_once_and_read_with_the_meta(cluster_client):
+    client, _ = cluster_client
+    game_id, token = create_toy(client, tally_raises_at=[11])
+    append(client, game_id, token, add("ann", 6))
+    append(client, game_id, token, add("ben", 5))
+    svc = client.application.extensions["tablelog"]
+    for _ in range(2):  # the second failure at the same head is the one kept
+        with pytest.raises(PhaseFailed):
+            run(svc, game_id)
+    failed = client.get(f"/api/games/{game_id}").json["failed"]
+    assert failed["seq"] == 3 and failed["error"].startswith("TypeError")
+    assert client.get("/api/games?kind=toy").json["items"][0]["failed"] == failed
+    assert client.get(f"/api/games/{game_id}/verify").json["problem"] == "phase"
 
 
 def test_rate_limits_count_on_the_cluster(cluster_client):

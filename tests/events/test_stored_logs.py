@@ -39,7 +39,15 @@ def test_a_stored_log_is_still_its_canonical_bytes_and_its_chain(path):
     assert chain_break(envelopes) is None
 
 
-@pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
+# Logs whose game today's rules decide differently: their bytes and chains still hold, but they
+# no longer fold. The whole two-player FCM game was recorded when the billboard that claims the
+# first billboard milestone was not itself eternal (FCM-MILE-2, changed in #19): ann's billboard
+# 11 ran out and freed its marketing trainee, whom she put to work again at line 55.
+RECORDED_UNDER_OTHER_RULES = {"fcm-two-players-whole-game"}
+FOLDING = [path for path in LOGS if path.stem not in RECORDED_UNDER_OTHER_RULES]
+
+
+@pytest.mark.parametrize("path", FOLDING, ids=[p.stem for p in FOLDING])
 def test_a_stored_log_imports_and_verifies(client, path):
     imported = client.post("/api/games/import", data=path.read_bytes())
     assert imported.status_code == 201, imported.json

@@ -1,6 +1,6 @@
 """A state given up to the next event (games/plain_data.py) is changed in place, and folds to
-the same states as a copy does: on every stored log of tests/events/stored_logs (the games
-of both kinds, retracts among them), step by step."""
+the same states as a copy does: on every stored log of tests/events/stored_logs that today's
+rules fold (the games of both kinds, retracts among them), step by step."""
 
 import json
 
@@ -9,10 +9,10 @@ import pytest
 from events.retract import RETRACT
 from games.plain_data import copied
 from projections.fold import walk
-from tests.events.test_stored_logs import LOGS, stored_lines
+from tests.events.test_stored_logs import FOLDING, stored_lines
 
 
-@pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
+@pytest.mark.parametrize("path", FOLDING, ids=[p.stem for p in FOLDING])
 def test_a_given_up_state_folds_as_a_copy_does(services, path):
     log = [json.loads(line) for line in stored_lines(path)]
     kind = log[0]["type"].split(".")[0]

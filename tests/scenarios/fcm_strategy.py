@@ -10,14 +10,12 @@ at; and brings in all its makers make. Every decision is a pure function of GET 
 worker resolves dinnertime, payday, the campaigns and cleanup.
 """
 
-import copy
-
 from games.errors import RuleViolation
 from games.fcm import reserve_commitment
 from games.fcm.board import board_of
 from games.fcm.cards import ceo_of, is_manager, slots
 from games.fcm.data import CAMPAIGNS, EMPLOYEES, campaign_type
-from games.fcm.payday import salaries
+from games.fcm.payday import can_pay
 from games.fcm.pieces import CORNERS, campaign_squares, entrance_square, occupied, what_is_on
 from games.fcm.placement import check_campaign, check_restaurant
 from games.fcm.reach import houses_reached
@@ -180,16 +178,14 @@ class Strategy:
         """Nobody, unless the chain cannot pay: then its salaried cards off the beach and out
         of work, the last hired first, until it can; if it still cannot once every chain has
         fired, its busy marketeers too (FCM-PAY-1, FCM-PAY-2)."""
-        chain = copy.deepcopy(state["chains"][player])
         busy_too = player in state["payday"]["fired"]
         fired = []
-        for card in reversed(chain["cards"]):
-            if salaries(chain)["net"] <= chain["cash"]:
+        for card in reversed(state["chains"][player]["cards"]):
+            if can_pay(state, player, tuple(fired)):
                 break
             salaried = EMPLOYEES[card["card"]]["salary"] if card["card"] != "ceo" else False
             if salaried and (busy_too or card["place"] != "busy"):
                 fired.append(card["id"])
-                chain["cards"].remove(card)
         return fired
 
     # --- the table: records each chain's decisions as the phases come ------------------

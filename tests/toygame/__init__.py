@@ -4,6 +4,10 @@ Players take turns adding 1 to 9 to a shared total. Each time the total passes a
 `tally_every`, a tally is due: an automatic phase the worker resolves with a `toy.tallied`
 event. Whoever brings the total to `goal` wins. `toy.added` is at schema version 2: version 1
 called the amount `n`, and its upcaster renames it.
+
+Two options break the tally on purpose, to prove what the worker does with a phase it cannot
+resolve (workers/jobs.py): at a total in `tally_raises_at`, `resolve` raises TypeError; at one
+in `tally_refused_at`, it derives a second tally, which `evolve` refuses (TOY-TALLY-1).
 """
 
 import time
@@ -22,6 +26,9 @@ class Options(Schema):
     goal = fields.Integer(load_default=30, validate=validate.Range(min=1))
     tally_every = fields.Integer(load_default=10, validate=validate.Range(min=1))
     resolve_delay = fields.Float(load_default=0.0, validate=validate.Range(min=0, max=30))
+    # kept only when given, so that every other toy game's creation stays as it was
+    tally_raises_at = fields.List(fields.Integer())
+    tally_refused_at = fields.List(fields.Integer())
 
 
 class Created(Schema):
@@ -101,11 +108,12 @@ def pending(state):
 
 def resolve(state):
     time.sleep(state["options"]["resolve_delay"])  # lets a test kill a worker mid-job
-    every = state["options"]["tally_every"]
-    explanation = {"total": state["total"], "previous": state["tallied"], "every": every}
-    return [
-        {"type": "toy.tallied", "payload": {"total": state["total"], "explanation": explanation}}
-    ]
+    options, total = state["options"], state["total"]
+    if total in options.get("tally_raises_at", []):
+        raise TypeError(f"cannot tally a total of {total} (tally_raises_at)")
+    explanation = {"total": total, "previous": state["tallied"], "every": options["tally_every"]}
+    tally = {"type": "toy.tallied", "payload": {"total": total, "explanation": explanation}}
+    return [tally, tally] if total in options.get("tally_refused_at", []) else [tally]
 
 
 def finished(state):

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from games.fcm.board import board_of
 from games.fcm.cards import ceo_of, is_manager, slots
 from games.fcm.data import EMPLOYEES, GOODS
-from games.fcm.payday import must_fire, salaries
+from games.fcm.payday import can_pay, must_fire, salaries
 from games.fcm.pieces import entrance_square
 from games.fcm.restructuring import fits, in_hand
 from games.sealed import seal
@@ -188,7 +188,7 @@ def firings(state: dict, player: str, rng) -> list[tuple[float, list[str]]]:
     fire (FCM-PAY-1); and for a chain that cannot pay, the smallest sets of salaried cards
     that let it (`smallest_firings`). Once every chain has fired, a chain still short fires
     again, the smallest sets only. Every set adds the cards a milestone claimed this turn
-    sends away (FCM-MILE-1)."""
+    sends away (FCM-MILE-1), as long as the chain holds them."""
     chain = state["chains"][player]
     firable = [c["id"] for c in chain["cards"] if c["place"] != "busy" and c["card"] != "ceo"]
     again = player in state["payday"]["fired"]
@@ -197,36 +197,32 @@ def firings(state: dict, player: str, rng) -> list[tuple[float, list[str]]]:
         found.append((6, []))
         if firable:
             found += [(0.5, some(rng, firable, rng.randint(1, 2))) for _ in range(2)]
-    if salaries(chain)["net"] > chain["cash"]:
-        smallest = smallest_firings(chain, rng, busy_too=again)
+    if not can_pay(state, player):
+        smallest = smallest_firings(state, player, rng, busy_too=again)
         found += [(3 / len(smallest), ids) for ids in smallest]
     sent_away = list(must_fire(state, player))
     return [(w, ids + [c for c in sent_away if c not in ids]) for w, ids in found]
 
 
-def smallest_firings(chain: dict, rng, busy_too: bool) -> list[list[str]]:
-    """Some of the smallest sets of salaried cards whose firing lets the chain pay (each
-    salaried card is $5 of its salaries, so every such set has as many cards). Busy
-    marketeers only where the other salaried cards are too few, and only when `busy_too`
-    (the firing of a chain still short once every chain has fired); before that, where the
-    others are too few, all of them (FCM-PAY-1, FCM-PAY-2)."""
-    paid = salaries(chain)["cards"]
-    busy = {c["id"] for c in chain["cards"] if c["place"] == "busy"}
-    idle = [card for card in paid if card not in busy]
-    count = next(n for n in range(1, len(paid) + 1) if can_pay_without(chain, paid[:n]))
-    if len(idle) >= count:
-        sets = [list(ids) for ids in itertools.islice(itertools.combinations(idle, count), 100)]
-    elif busy_too:
-        more = itertools.combinations([card for card in paid if card in busy], count - len(idle))
-        sets = [idle + list(ids) for ids in itertools.islice(more, 100)]
-    else:
-        sets = [idle]
-    return some(rng, sets)
-
-
-def can_pay_without(chain: dict, ids: list[str]) -> bool:
-    kept = {**chain, "cards": [c for c in chain["cards"] if c["id"] not in ids]}
-    return salaries(kept)["net"] <= chain["cash"]
+def smallest_firings(state: dict, player: str, rng, busy_too: bool) -> list[list[str]]:
+    """Some of the smallest sets of salaried cards whose firing lets the chain pay (FCM-PAY-1,
+    FCM-PAY-2): none of smaller size does, so without any one card of a set the chain could
+    not pay. Busy marketeers only where the other salaried cards are too few, and only when
+    `busy_too` (the firing of a chain still short once every chain has fired); before that,
+    where the others are too few, all of them."""
+    paid = salaries(state, player)["cards"]
+    busy = {c["id"] for c in state["chains"][player]["cards"] if c["place"] == "busy"}
+    idle = tuple(card for card in paid if card not in busy)
+    if not can_pay(state, player, idle):
+        if not busy_too:
+            return [list(idle)]
+        idle = tuple(paid)  # the busy marketeers too: nothing else is left to let it pay
+    for count in range(1, len(idle) + 1):
+        sets = itertools.islice(itertools.combinations(idle, count), 2000)
+        paying = [list(ids) for ids in sets if can_pay(state, player, ids)]
+        if paying:
+            return some(rng, paying)
+    return [list(idle)]
 
 
 def fired(state, player, rng, memory):

@@ -208,7 +208,7 @@ def compact(state: dict) -> str:
     ]
     for name in state["turn_order"]:
         chain = state["chains"][name]
-        owed = payday.salaries(chain)
+        owed = payday.salaries(state, name)
         cards = ", ".join(
             f"{c['id']}@{c['place']}" + (f"#{c['campaign']}" if c["campaign"] else "")
             for c in chain["cards"]

@@ -52,7 +52,8 @@ def table(chains, demand, gardens=None, turn_order=None, restaurants=None):
             if name in chains
         ],  # fmt: skip
     )
-    state = {"board": map_state, "chains": chains, "turn_order": turn_order or list(chains)}
+    state = {"board": map_state, "chains": chains, "turn_order": turn_order or list(chains),
+             "turn": 2}  # fmt: skip
     return state, board
 
 
@@ -116,8 +117,30 @@ def test_the_unit_price_counts_the_price_cards_and_the_milestone_only():
     everything = chain("pricing_manager", "discount_manager", "luxuries_manager", "cfo",
                        milestones=["first_lower_prices", "first_burger_marketed"])  # fmt: skip
     assert unit_price(everything) == 15
-    assert unit_price(chain("discount_manager", "discount_manager", "discount_manager",
-                            "discount_manager")) == 0  # fmt: skip
+
+
+def test_the_unit_price_has_no_floor():
+    """FCM-DINNER-5: $10 less $3 for each of four discount managers is -$2; the refresher sets
+    no minimum, and the designer's ruling is that the chain then pays per item."""
+    assert unit_price(chain(*["discount_manager"] * 4)) == -2
+    assert unit_price(chain(*["discount_manager"] * 3, "pricing_manager",
+                            milestones=["first_lower_prices"])) == -1  # fmt: skip
+
+
+def test_a_negative_price_sells_and_the_chain_pays_the_bank_per_item():
+    """FCM-DINNER-4, FCM-DINNER-5, FCM-DINNER-8: the cheapest total still wins, and a garden
+    doubles the negative price: -2 x 2 per burger, two burgers, -8; the bonus is not doubled."""
+    cheap = chain(*["discount_manager"] * 4, goods={"burger": 2},
+                  milestones=["first_burger_marketed"])  # fmt: skip
+    dear = chain(goods={"burger": 2})
+    state, board = table({"yellow": cheap, "red": dear}, demand={5: ["burger"] * 2})
+    five = house(dinnertime(state, board), 5)
+    assert five["winner"] == "yellow"
+    assert (five["price_per_item"], five["income"]) == (-4, 2 * (-4 + 5))
+    plain = chain(*["discount_manager"] * 4, goods={"burger": 2})
+    state, board = table({"yellow": plain}, demand={5: ["burger"] * 2})
+    result = dinnertime(state, board)
+    assert house(result, 5)["income"] == -8 and result["chains"]["yellow"]["sales"] == -8
 
 
 def test_ties_go_to_more_waitresses_then_to_the_earlier_in_turn_order():
@@ -169,6 +192,14 @@ def test_a_cfo_or_the_hundred_dollar_milestone_adds_half_rounded_up():
     assert dinnertime(state, board)["chains"]["red"]["cfo"] == 5
 
 
+def test_the_hundred_dollar_milestone_adds_nothing_at_the_dinnertime_it_is_claimed():
+    """FCM-DINNER-10, FCM-MILE-1: the CEO works as a CFO from the next turn's dinnertime."""
+    rich = chain(goods={"pizza": 1}, milestones=["first_to_have_100"])
+    state, board = table({"red": rich}, demand={5: ["pizza"]}, gardens={})
+    state["turn"] = 1
+    assert dinnertime(state, board)["chains"]["red"]["cfo"] == 0
+
+
 # --- the phase, on the turn-5 map: the worker's events and what they do -------------------
 
 
@@ -186,6 +217,8 @@ def at_dinner(demand, goods, cash=0, bank=None, breaks=0, introductory=False, ed
         position["supply"]["milestones"] = {}
         for chain in position["chains"].values():
             chain.update(milestones=[], reserve={"commitment": None, "revealed": None})
+        for campaign in position["board"]["campaigns"]:
+            campaign["eternal"] = False  # no first billboard milestone, no eternal campaign
     position.update(phase="dinnertime", restructuring=None)
     position["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
     for house in position["board"]["houses"]:
@@ -324,3 +357,65 @@ def test_by_the_deluxe_rules_lower_prices_is_claimed_as_dinnertime_begins():
         table.record("working_ended", player=player)
     assert table.state["phase"] == "dinnertime"
     assert "first_lower_prices" in claimed(table.state)
+
+
+def discounting(table_position, name, cfo=False):
+    """`name` with a vice president under the CEO and four discount managers under it, at
+    work: a unit price of -$2 (FCM-DINNER-5); with `cfo`, the CFO of its hand at work too."""
+    from games.fcm.cards import issue_card_id
+
+    chain = table_position["chains"][name]
+    ceo = next(card for card in chain["cards"] if card["card"] == "ceo")
+    vp = new_card(issue_card_id(table_position, "vice_president"), "vice_president", "work")
+    vp["boss"] = ceo["id"]
+    chain["cards"].append(vp)
+    for _ in range(4):
+        card = new_card(issue_card_id(table_position, "discount_manager"), "discount_manager",
+                        "work")  # fmt: skip
+        card["boss"] = vp["id"]
+        chain["cards"].append(card)
+    for card in ("vice_president", *["discount_manager"] * 4):
+        table_position["supply"]["employees"][card] -= 1
+    if cfo:
+        held = next(card for card in chain["cards"] if card["card"] == "cfo")
+        held.update(place="work", boss=ceo["id"])
+
+
+def test_a_chain_pays_for_a_sale_at_a_loss_with_the_cash_it_has():
+    """FCM-DINNER-5, FCM-DINNER-7, FCM-DINNER-8: ann sells a burger at -$2, doubled by house
+    13's garden: she owes the bank $4 and holds $3; she pays the $3, her cash stops at $0, and
+    the explanation says what she paid and what went unpaid."""
+    from tests.games.fcm.table import Table
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}})
+    position = table.state
+    discounting(position, "ann")
+    position["chains"]["ann"]["cash"] = 3
+    table = Table(position["players"], position=position)
+    bank = table.state["bank"]["cash"]
+    served, ended = resolved(table)
+    assert (served["payload"]["winner"], served["payload"]["income"]) == ("ann", -4)
+    assert served["payload"]["explanation"]["paid_to_bank"] == {"paid": 3, "unpaid": 1}
+    assert table.state["chains"]["ann"]["cash"] == 0
+    assert table.state["bank"]["cash"] == bank + 3
+    assert ended["payload"]["explanation"]["chains"]["ann"]["sales"] == -4
+    from games.fcm.sentences import house_served
+
+    assert house_served(served["payload"], table.state).startswith(
+        "house 13 went to ann at a loss: ann owed the bank $4, $1 of it unpaid for want of cash"
+    )
+
+
+def test_a_cfo_adds_half_of_a_loss_too():
+    """FCM-DINNER-10 on a loss: the CFO adds half of what the chain earned this turn, rounded
+    up, and a loss of $4 is made $2 worse (the designer's ruling, docs/rules/fcm.md)."""
+    from tests.games.fcm.table import Table
+
+    table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}})
+    position = table.state
+    discounting(position, "ann", cfo=True)
+    position["chains"]["ann"]["cash"] = 10
+    table = Table(position["players"], position=position)
+    _, ended = resolved(table)
+    assert ended["payload"]["chains"]["ann"] == {"waitresses": 0, "cfo": -2}
+    assert table.state["chains"]["ann"]["cash"] == 4

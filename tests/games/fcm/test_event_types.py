@@ -15,6 +15,7 @@ WORKER_EVENTS = (
     "fcm.house_served",
     "fcm.bank_broke",
     "fcm.dinnertime_ended",
+    "fcm.forbidden_fired",
     "fcm.salaries_paid",
     "fcm.campaign_ran",
     "fcm.cleaned_up",

@@ -8,9 +8,9 @@ import pytest
 from games.errors import RuleViolation
 from games.fcm.board import board_of
 from games.fcm.event_types import DRINKS_COLLECTED, EXAMPLE_LAYOUT
-from games.fcm.food import drive
+from games.fcm.food import drive, fly
 from games.fcm.pieces import entrance_square, restaurant_squares
-from games.fcm.roads import crossings, node_entered, road_graph
+from games.fcm.roads import crossings, node_entered, road_graph, roads_join
 from tests.games.fcm.table import drawn, restaurant
 from tests.games.fcm.test_restructuring import ids
 from tests.games.fcm.test_working import working
@@ -204,6 +204,18 @@ def test_a_source_passed_twice_gives_its_drinks_once():
     assert sum(goods(table).values()) == 2 * len(sources_beside(table.state, route))
 
 
+def test_each_buyer_collects_a_source_once_and_another_buyer_again():
+    """FCM-FOOD-3, "collect drinks for each drink symbol they pass": once per buyer (the
+    Deluxe reading), so ann's truck passing the beer her cart took from gets its own 3."""
+    table, card = cart("truck_driver")
+    [truck] = at_work(table, "truck_driver")
+    route, _, drinks = to_a_drink(table.state)
+    assert drinks == ["beer"]
+    table.record("drinks_collected", player="ann", card=card, route=route)
+    table.record("drinks_collected", player="ann", card=truck, route=route)
+    assert goods(table) == {"beer": 2 + 3}
+
+
 def test_a_road_route_starts_beside_an_entrance():
     """FCM-FOOD-3: not one square further on; a drive-in's every corner is an entrance."""
     table, card = cart()
@@ -224,8 +236,9 @@ def test_a_road_route_starts_beside_an_entrance():
 
 
 def test_a_road_route_makes_no_u_turn_and_keeps_to_joined_roads():
-    """FCM-FOOD-3: back to the square just left, a jump, a square off the road: each refused
-    naming the square."""
+    """FCM-FOOD-3, "carts and trucks follow roads and may not make U turns": back to the square
+    just left, a jump, a square off the road, a road that meets but does not join across a
+    tile border (the original rules): each refused naming the square."""
     table, card = cart()
     route, _, _ = to_a_drink(table.state)
     assert len(route) >= 3
@@ -236,6 +249,14 @@ def test_a_road_route_makes_no_u_turn_and_keeps_to_joined_roads():
     board = board_of(table.state["board"])
     off_road = next(n for _, n in board.neighbours(tuple(route[0])) if not board.is_road(n))
     bad["it is not a road square"] = [route[0], list(off_road)]
+    unjoined = next(
+        [*way, list(near)]
+        for way, cost in road_routes(table.state)
+        if cost <= 1
+        for _, near in board.neighbours(tuple(way[-1]))
+        if board.is_road(near) and not roads_join(board, tuple(way[-1]), near)
+    )
+    bad["its road does not join that of"] = unjoined
     for why, wrong in bad.items():
         error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                               route=wrong)  # fmt: skip
@@ -244,16 +265,25 @@ def test_a_road_route_makes_no_u_turn_and_keeps_to_joined_roads():
 
 
 def test_a_road_route_crosses_at_most_the_range():
-    """FCM-FOOD-3: a cart operator 2 tile crossings, 3 with the first cart operator
-    milestone."""
+    """FCM-FOOD-3, "trace a route": a cart operator crosses 2 tile borders, not 3; with the
+    first cart operator milestone 3, not 4. Refused by one crossing, accepted at exactly the
+    range."""
     table, card = cart()
-    route = next(route for route, cost in road_routes(table.state) if cost == 3)
+    by_cost = {}  # the shortest route of each cost
+    for route, cost in road_routes(table.state):
+        by_cost.setdefault(cost, route)
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
-                          route=route)  # fmt: skip
-    assert f"at {route[-1]} (square {len(route)}): it is tile crossing 3" in error.message
+                          route=by_cost[3])  # fmt: skip
+    assert f"at {by_cost[3][-1]} (square {len(by_cost[3])}): it is tile crossing 3" in (
+        error.message
+    )
     assert "a cart_operator (range 2)" in error.message
+    table.record("drinks_collected", player="ann", card=card, route=by_cost[2])
     longer, card = cart(milestones=["first_cart_operator"])
-    longer.record("drinks_collected", player="ann", card=card, route=route)
+    error = longer.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                           route=by_cost[4])  # fmt: skip
+    assert "it is tile crossing 4, beyond a cart_operator (range 3)" in error.message
+    longer.record("drinks_collected", player="ann", card=card, route=by_cost[3])
 
 
 def test_a_source_beside_the_entrance_only_is_not_passed_and_a_bridge_is_crossed_straight():
@@ -288,6 +318,130 @@ def test_a_source_beside_the_entrance_only_is_not_passed_and_a_bridge_is_crossed
     assert "at [1, 2] (square 4): the bridge at [2, 2] is crossed straight" in refused.value.message
 
 
+# A ring of road across a tile border (Deluxe: neighbouring road squares join anywhere), a
+# lemonade and a soda inside it on either tile, a beer outside; ann's entrance at [1, 2].
+RING = """
+    ..... .....
+    ...## ##...
+    ...#L S#...
+    ...## ##...
+    ..... .B...
+    """
+LAP = [(1, 3), (1, 4), (1, 5), (1, 6), (2, 6), (3, 6), (3, 5), (3, 4), (3, 3), (2, 3)]
+
+
+def ring():
+    return drawn(RING, "deluxe", restaurants=[restaurant([0, 1], "SE")])
+
+
+def test_a_road_route_may_pass_squares_and_tiles_again_each_source_once():
+    """FCM-FOOD-3, "collect drinks for each drink symbol they pass": round the ring and on to
+    [1, 4] again, back onto the first tile, 2 crossings; a source beside the road either side,
+    on either tile, passed from several squares, gives its drinks once."""
+    board, map_state = ring()
+    route = LAP + [(1, 3), (1, 4)]
+    assert drive(board, map_state, [(1, 2)], route, 2, "a cart") == [(2, 4), (2, 5), (4, 6)]
+    with pytest.raises(RuleViolation) as refused:
+        drive(board, map_state, [(1, 2)], route + [(1, 5)], 2, "a cart")
+    assert "at [1, 5] (square 13): it is tile crossing 3, beyond a cart" in refused.value.message
+
+
+def test_a_road_route_may_stop_short_but_collects_every_source_it_passes():
+    """FCM-FOOD-3: the route need not use its range (the Deluxe reading); it passes no source
+    on its first square, the lemonade on its second, the soda on crossing into the next tile."""
+    board, map_state = ring()
+    assert drive(board, map_state, [(1, 2)], [(1, 3)], 2, "a cart") == []
+    assert drive(board, map_state, [(1, 2)], [(1, 3), (1, 4)], 2, "a cart") == [(2, 4)]
+    passed = drive(board, map_state, [(1, 2)], [(1, 3), (1, 4), (1, 5)], 2, "a cart")
+    assert passed == [(2, 4), (2, 5)]
+
+
+def test_a_source_across_a_tile_border_from_the_road_is_passed_at_no_cost():
+    """FCM-FOOD-3, "each drink symbol they pass": the beer on the first tile lies beside the
+    road on the second; a route that crosses no border (range 0 would do) passes it."""
+    board, map_state = drawn(
+        """
+        ..... .....
+        ..... .....
+        ....B ##...
+        ..... .....
+        ..... .....
+        """,
+        restaurants=[restaurant([3, 5], "NW")],
+    )
+    assert drive(board, map_state, [(3, 5)], [(2, 5), (2, 6)], 0, "a cart") == [(2, 4)]
+
+
+def test_two_roads_at_one_entrance_do_not_join_through_it():
+    """FCM-FOOD-3, "trace a route from a restaurant entrance": the entrance at [1, 1] touches
+    two roads; a route takes one, the lemonade's or the soda's, never on from one to the
+    other through the entrance."""
+    board, map_state = drawn(
+        """
+        ..#L.
+        ..#..
+        ##...
+        S....
+        .....
+        """,
+        restaurants=[restaurant([0, 0], "SE")],
+    )
+    assert drive(board, map_state, [(1, 1)], [(1, 2), (0, 2)], 2, "a cart") == [(0, 3)]
+    assert drive(board, map_state, [(1, 1)], [(2, 1), (2, 0)], 2, "a cart") == [(3, 0)]
+    with pytest.raises(RuleViolation) as refused:
+        drive(board, map_state, [(1, 1)], [(1, 2), (2, 1), (2, 0)], 2, "a cart")
+    assert "at [2, 1] (square 2): it is not orthogonally beside [1, 2]" in refused.value.message
+
+
+def test_stepping_from_the_entrance_onto_a_road_on_the_next_tile_is_a_crossing():
+    """FCM-FOOD-3 with range in tile crossings: the entrance at [2, 4] is on the first tile,
+    its road on the second, so a cart (range 2) reaches the third tile and not the fourth."""
+    board, map_state = drawn(
+        """
+        ..... ..... ..... .....
+        ..... ..B.. ..... ..S..
+        ..... ##### ##### #####
+        ..... ..... ..... .....
+        ..... ..... ..... .....
+        """,
+        restaurants=[restaurant([2, 3], "NE")],
+    )
+    route = [(2, c) for c in range(5, 15)]
+    assert drive(board, map_state, [(2, 4)], route, 2, "a cart") == [(1, 7)]
+    with pytest.raises(RuleViolation) as refused:
+        drive(board, map_state, [(2, 4)], route + [(2, 15)], 2, "a cart")
+    assert "at [2, 15] (square 11): it is tile crossing 3, beyond a cart" in refused.value.message
+
+
+def test_a_road_route_starts_by_an_entrance_of_one_of_the_chain_s_open_restaurants():
+    """FCM-FOOD-3, "from a restaurant entrance": not bob's, not ann's coming-soon one (it opens
+    at the end of the turn); the same route from it once it is open holds."""
+    table, card = cart()
+    legal = "of the chain: [2, 5]"  # [0, 2] is beside bob's entrance
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=[[0, 2]])  # fmt: skip
+    assert legal in error.message
+    soon = {"id": "ann-2", "owner": "ann", "top_left": [3, 3], "entrance": "NW",
+            "status": "coming_soon", "drive_in": False}  # fmt: skip
+    table.state["board"]["restaurants"].append(soon)
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=[[3, 2]])  # fmt: skip
+    assert legal in error.message
+    soon["status"] = "open"
+    table.record("drinks_collected", player="ann", card=card, route=[[3, 2]])
+
+
+def test_a_chain_with_no_open_restaurant_has_no_route():
+    """FCM-FOOD-3: with its only restaurant coming soon, ann's cart has nowhere to start."""
+    table, card = cart()
+    for placed in table.state["board"]["restaurants"]:
+        if placed["owner"] == "ann":
+            placed["status"] = "coming_soon"
+    error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                          route=[[2, 5]])  # fmt: skip
+    assert "ann has no open restaurant to start a route from" in error.message
+
+
 def test_the_documented_example_route_holds_on_the_example_map():
     """FCM-FOOD-3: bob's starting restaurant in the examples has its entrance at [3, 8]; the
     cart passes one lemonade source."""
@@ -306,15 +460,70 @@ def zeppelin(milestones=()):
 
 
 def test_a_zeppelin_collects_from_every_source_on_the_tiles_it_flies_over():
-    """FCM-FOOD-3: the start tile included, 2 drinks a source, roads ignored."""
+    """FCM-FOOD-3, "zeppelins ignore roads": from ann's entrance tile [0, 1] over tile [1, 1],
+    the only tile with a source (a beer), 2 drinks."""
     table, card, board, start = zeppelin()
-    tiles = [[r, c] for r in range(board.tile_rows) for c in range(board.tile_cols)]
-    near = [t for t in tiles if abs(t[0] - start[0]) + abs(t[1] - start[1]) == 1]
-    route = [start, near[0]]
-    drinks = [board.drink(sq) for t in route for sq in board.tile_squares(tuple(t))]
-    drinks = [d for d in drinks if d]
+    route = [start, [1, 1]]
+    assert [board.drink(sq) for sq in board.tile_squares((1, 1)) if board.drink(sq)] == ["beer"]
     table.record("drinks_collected", player="ann", card=card, route=route)
-    assert goods(table) == {d: 2 * drinks.count(d) for d in drinks}
+    assert goods(table) == {"beer": 2}
+
+
+# Three tiles by two, no road at all; ann's entrance at [2, 3] on tile [0, 0].
+SKY = """
+    ..... ..... .....
+    .L... ..... ..B..
+    ..... ..... .....
+    ..... ..... .....
+    ..... ..... .....
+
+    ..... ..... .....
+    ..... ..S.. .....
+    ..... ..... .....
+    ..... ..... .....
+    ..... ..... .....
+    """
+
+
+def test_a_zeppelin_counts_its_start_tile_and_enters_no_tile_twice():
+    """FCM-FOOD-3, "zeppelins ignore roads and may not enter the same tile twice": the start
+    tile's lemonade counts, a route of that tile alone included; a flight back onto a tile it
+    has been on, the start tile or another, is refused."""
+    board, map_state = drawn(SKY, restaurants=[restaurant([2, 2], "NE")])
+    assert fly(board, map_state, [(2, 3)], [(0, 0)], 4, "a zeppelin") == [(1, 1)]
+    route = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 2)]
+    assert fly(board, map_state, [(2, 3)], route, 4, "a zeppelin") == [(1, 1), (6, 7), (1, 12)]
+    for again, index in (([(0, 0), (0, 1), (0, 0)], 3), ([(0, 0), (0, 1), (1, 1), (0, 1)], 4)):
+        with pytest.raises(RuleViolation) as refused:
+            fly(board, map_state, [(2, 3)], again, 4, "a zeppelin")
+        assert f"(tile {index}): the zeppelin has entered it already" in refused.value.message
+    with pytest.raises(RuleViolation) as refused:
+        fly(board, map_state, [(2, 3)], [(0, 0), (0, 1), (0, 2), (0, 3)], 4, "a zeppelin")
+    assert "at tile [0, 3] (tile 4): it is off the map" in refused.value.message
+
+
+def test_a_refused_route_says_where_it_could_have_gone_from_its_last_good_square():
+    """FCM-FOOD-3: a U-turn, a crossing beyond the range and a tile flown over twice are each
+    refused with what would have been legal from the square or tile before: on, or stop."""
+    board, map_state = ring()
+    wrong = {
+        "legal from [1, 4]: on to [1, 5], or stop there": [(1, 3), (1, 4), (1, 3)],
+        "legal from [1, 4]: stop there": LAP + [(1, 3), (1, 4), (1, 5)],
+    }
+    for legal, route in wrong.items():
+        with pytest.raises(RuleViolation) as refused:
+            drive(board, map_state, [(1, 2)], route, 2, "a cart")
+        assert refused.value.message.endswith(legal)
+    board, map_state = drawn(SKY, restaurants=[restaurant([2, 2], "NE")])
+    with pytest.raises(RuleViolation) as refused:
+        fly(board, map_state, [(2, 3)], [(0, 0), (0, 1), (0, 0)], 4, "a zeppelin")
+    assert refused.value.message.endswith(
+        "legal from tile [0, 1]: on to [0, 2], [1, 1], or stop there"
+    )
+    five_tiles = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 2)]
+    with pytest.raises(RuleViolation) as refused:
+        fly(board, map_state, [(2, 3)], five_tiles + [(1, 2)], 4, "a zeppelin")
+    assert refused.value.message.endswith("legal from tile [0, 2]: stop there")
 
 
 def flight(board, start, length):
@@ -333,7 +542,8 @@ def flight(board, start, length):
 
 def test_a_zeppelin_never_enters_a_tile_twice_and_flies_at_most_its_range():
     """FCM-FOOD-3: range 4 crossings (five tiles), 5 with the first cart operator
-    milestone; from the tile of an entrance, tile to orthogonally adjacent tile."""
+    milestone, refused by one crossing more; from the tile of an entrance, tile to
+    orthogonally adjacent tile."""
     table, card, board, start = zeppelin()
     path = flight(board, start, 6)
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
@@ -351,4 +561,8 @@ def test_a_zeppelin_never_enters_a_tile_twice_and_flies_at_most_its_range():
     assert f"a zeppelin starts on the tile of an entrance: {start}" in error.message
     table.record("drinks_collected", player="ann", card=card, route=path[:5])
     longer, card, _, _ = zeppelin(milestones=["first_cart_operator"])
+    path = flight(board, start, 7)
+    error = longer.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
+                           route=path)  # fmt: skip
+    assert "it is tile crossing 6, beyond a zeppelin_pilot (range 5)" in error.message
     longer.record("drinks_collected", player="ann", card=card, route=path[:6])

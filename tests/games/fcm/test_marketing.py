@@ -58,9 +58,11 @@ def test_a_marketeer_places_a_campaign_and_is_busy_with_it():
 
 
 def test_a_campaign_without_the_milestone_holds_a_token_a_turn():
-    """FCM-MKT-5: ann without the first billboard milestone."""
+    """FCM-MKT-5: ann without the first billboard milestone, and no copy of it left for her
+    billboard to claim (the original edition), so it is not eternal either (FCM-MILE-2)."""
     table, trainee = billboard()
     table.state["chains"]["ann"]["milestones"] = []
+    table.state["supply"]["milestones"]["first_billboard"] = 0
     placement, _ = spots(table.state, 14)[0]
     table.record("campaign_placed", player="ann", marketeer=trainee, number=14,
                  product="burger", duration=2, **placement)  # fmt: skip

@@ -50,7 +50,8 @@ def test_training_claims_first_train():
 
 def test_a_campaign_claims_its_kind_and_its_product_once():
     """FCM-MILE-1: first_billboard is ann's already, so only first_drink_marketed is new;
-    the billboard that claims first_billboard is not itself eternal (FCM-MILE-2)."""
+    the billboard that claims first_billboard is itself eternal: one token, never removed, its
+    marketeer busy for good (FCM-MILE-2, the Deluxe rulebook's reading, docs/rules/fcm.md)."""
     table, trainee = billboard()
     placement, _ = spots(table.state, 14)[0]
     before = dict(table.state["supply"]["milestones"])
@@ -64,7 +65,24 @@ def test_a_campaign_claims_its_kind_and_its_product_once():
                  product="burger", duration=2, **placement)  # fmt: skip
     assert {"first_billboard", "first_burger_marketed"} <= set(claimed(fresh.state))
     [campaign] = [c for c in fresh.state["board"]["campaigns"] if c["number"] == 14]
-    assert campaign["eternal"] is False and campaign["remaining"] == 2
+    assert campaign["eternal"] is True and campaign["remaining"] == 1
+
+
+def test_the_hundred_dollars_and_the_freezer_work_from_the_next_turn():
+    """FCM-MILE-1 and the milestones' own timing: the $100 milestone's CFO bonus starts at the
+    next turn's dinnertime, the freezer at the next turn's cleanup; a milestone of an at-once
+    effect works in the turn it is claimed."""
+    from games.fcm.milestones import in_effect
+
+    chain = {"milestones": [{"id": "first_to_have_100", "turn": 4},
+                            {"id": "first_throw_away", "turn": 4},
+                            {"id": "first_waitress", "turn": 4}]}  # fmt: skip
+    assert not in_effect(chain, "first_to_have_100", turn=4)
+    assert in_effect(chain, "first_to_have_100", turn=5)
+    assert not in_effect(chain, "first_throw_away", turn=4)
+    assert in_effect(chain, "first_throw_away", turn=5)
+    assert in_effect(chain, "first_waitress", turn=4)
+    assert not in_effect(chain, "first_radio", turn=9)
 
 
 def ann_structured(ann_cards, edition="original"):

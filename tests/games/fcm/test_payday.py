@@ -1,24 +1,28 @@
 """games/fcm/payday.py: firing, then salaries paid by the worker (FCM-PAY-1 to 3)."""
 
+import copy
 import json
 
 import pytest
 
 import games.fcm as fcm
 from games.errors import RuleViolation
+from games.fcm.payday import salaries
+from games.fcm.sentences import describe
 from games.sealed import canonical_text, commitment
 from tests.games.fcm.table import Table, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired, ids
 
 
 def at_payday(ann=(), bob=(), cash=None, unused_hires=0, milestones=(), edition="original",
-              claimed=4):  # fmt: skip
+              claimed=4, recruiters=None):  # fmt: skip
     """ann and bob at turn 5's payday, each with more cards (names); ann's `milestones`,
-    claimed in turn `claimed`; the game of `edition`. ann holds a CFO (turn_five's)."""
+    claimed in turn `claimed`; the game of `edition`; the recruiting cards that were at work,
+    {card id: hires}. ann holds a CFO (turn_five's)."""
     position = hired(hired(turn_five(), "ann", *ann), "bob", *bob)
     position.update(phase="payday", restructuring=None)
     position["options"]["edition"] = edition
-    position["payday"] = {"fired": [], "sealed": {}}
+    position["payday"] = {"fired": [], "sealed": {}, "recruiters": recruiters or {}}
     for name, amount in (cash or {}).items():
         position["chains"][name]["cash"] = amount
     position["chains"]["ann"]["unused_hires"] = unused_hires
@@ -47,6 +51,9 @@ def test_fired_cards_go_back_to_the_stock_busy_marketeers_stay():
     error = table.refused("fired", "FCM-PAY-1", player="bob", cards=[busy])
     assert "busy with campaign 5" in error.message
     table.refused("fired", "FCM-PAY-1", player="bob", cards=ids(table.state, "bob", "ceo"))
+    error = table.refused("fired", "FCM-PAY-2", player="ann", cards=[])
+    assert "before bob" in error.message
+    table.record("fired", player="bob", cards=[])
     error = table.refused("fired", "FCM-PAY-1", player="ann", cards=[])
     assert "already" in error.message
 
@@ -86,31 +93,137 @@ def test_five_dollars_a_salaried_card_busy_marketeers_included():
     assert table.state["phase"] == "marketing" and table.state["payday"] is None
 
 
+def recruiting(**kwargs):
+    """ann at payday with a recruiting manager that was at work, its two hires unused."""
+    table = at_payday(ann=["recruiting_manager"], unused_hires=2, **kwargs)
+    position = table.state
+    [manager] = ids(position, "ann", "recruiting_manager")
+    position["payday"]["recruiters"] = {manager: 2}
+    return Table(position["players"], position=position), manager
+
+
 def test_every_discount_is_used_and_salaries_never_drop_below_zero():
-    """FCM-PAY-3: two unused hires ($10) and the first-train milestone ($15) against $15."""
-    table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 100, "bob": 100},
-                      unused_hires=2, milestones=["first_train"])  # fmt: skip
+    """FCM-PAY-3, FCM-RECRUIT-3: two unused hires ($10) and the first-train milestone ($15)
+    against $20 (the recruiting manager, a CFO and two cooks)."""
+    table, _ = recruiting(cash={"ann": 100, "bob": 100}, milestones=["first_train"])
+    position = hired(table.state, "ann", "burger_cook", "pizza_cook")
+    table = Table(position["players"], position=position)
     for player in ("ann", "bob"):
         table.record("fired", player=player, cards=[])
     payload = paid(table)
     ann = payload["explanation"]["ann"]
     assert (ann["gross"], ann["discounts"], ann["net"]) == (
-        15,
+        20,
         {"unused hires": 10, "first_train": 15},
         0,
     )
     assert table.state["chains"]["ann"]["unused_hires"] == 0
 
 
+def test_unused_hires_are_a_discount_only_while_the_chain_holds_its_recruiting_manager():
+    """FCM-RECRUIT-3, FCM-PAY-3: ann fires her recruiting manager first: its unused hires go
+    with it, and she pays for the CFO."""
+    table, manager = recruiting(cash={"ann": 100, "bob": 100})
+    assert salaries(table.state, "ann")["discounts"]["unused hires"] == 10
+    table.record("fired", player="ann", cards=[manager])
+    table.record("fired", player="bob", cards=[])
+    ann = paid(table)["explanation"]["ann"]
+    assert (ann["gross"], ann["discounts"]["unused hires"], ann["net"]) == (5, 0, 5)
+
+
+def test_a_fired_manager_s_reports_go_to_the_beach():
+    """FCM-PAY-1, FCM-RESTR-2: ann fires the management trainee her waitress reports to."""
+    table = at_payday(ann=["management_trainee"], cash={"ann": 100, "bob": 100})
+    position = table.state
+    cards = {c["card"]: c for c in position["chains"]["ann"]["cards"]}
+    ceo, trainee, waitress = cards["ceo"], cards["management_trainee"], cards["waitress"]
+    trainee.update(place="work", boss=ceo["id"])
+    waitress.update(place="work", boss=trainee["id"])
+    table = Table(position["players"], position=position)
+    table.record("fired", player="ann", cards=[trainee["id"]])
+    [after] = [c for c in table.state["chains"]["ann"]["cards"] if c["id"] == waitress["id"]]
+    assert (after["place"], after["boss"]) == ("beach", None)
+
+
+def test_a_chain_with_nothing_it_could_fire_is_not_asked():
+    """FCM-PAY-1: bob holds only his CEO and a busy brand manager: only ann is asked, and the
+    salaries are paid once she has fired; `next` says what each owes and whether it can pay."""
+    table = at_payday(cash={"ann": 100, "bob": 100})
+    position = table.state
+    bob = position["chains"]["bob"]
+    for card in [c for c in bob["cards"] if c["card"] == "kitchen_trainee"]:
+        bob["cards"].remove(card)
+        position["supply"]["employees"]["kitchen_trainee"] += 1
+    table = Table(position["players"], position=position)
+    waiting = fcm.awaiting(table.state)
+    assert waiting["from"] == ["player:ann"]
+    assert "ann owes $5 and holds $100, bob owes $5 and holds $100" in waiting["what"]
+    table.record("fired", player="ann", cards=[])
+    error = table.refused("fired", "FCM-PAY-1", player="bob", cards=[])
+    assert "no card to fire" in error.message
+    assert fcm.pending(table.state) == "payday"
+
+
 def test_a_chain_that_cannot_pay_fires_until_it_can():
-    """FCM-PAY-1, FCM-PAY-2: ann owes $15 with $10; the game waits for her to fire again."""
+    """FCM-PAY-1, FCM-PAY-2: ann owes $15 with $10; the game waits for her to fire again, and
+    `next` says so, with what she owes."""
     table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100})
+    assert "ann owes $15 and holds $10: cannot pay" in fcm.awaiting(table.state)["what"]
     for player in ("ann", "bob"):
         table.record("fired", player=player, cards=[])
     assert fcm.pending(table.state) is None
+    assert fcm.awaiting(table.state)["from"] == ["player:ann"]
     table.record("fired", player="ann", cards=ids(table.state, "ann", "pizza_cook"))
     assert fcm.pending(table.state) == "payday"
     assert paid(table)["chains"]["ann"] == 10
+
+
+def test_a_chain_that_cannot_pay_fires_salaried_cards_and_no_more_than_it_needs():
+    """FCM-PAY-2: ann owes $15 with $10. Her second firing may not be empty, may not name her
+    waitress (no salary), may not fire both cooks (one is enough), may not leave her short."""
+    table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100})
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    [waitress] = ids(table.state, "ann", "waitress")
+    cooks = ids(table.state, "ann", "burger_cook") + ids(table.state, "ann", "pizza_cook")
+    error = table.refused("fired", "FCM-PAY-2", player="ann", cards=[])
+    assert "would still owe $15 with $10" in error.message
+    error = table.refused("fired", "FCM-PAY-2", player="ann", cards=[waitress, cooks[0]])
+    assert "only cards that draw a salary" in error.message
+    error = table.refused("fired", "FCM-PAY-2", player="ann", cards=cooks)
+    assert "could pay without firing" in error.message
+    table.record("fired", player="ann", cards=cooks[:1])
+    assert fcm.pending(table.state) == "payday"
+
+
+def test_a_busy_marketeer_goes_only_when_nothing_else_lets_the_chain_pay():
+    """FCM-PAY-1, FCM-PAY-2: bob owes $10 with $5 for a cook and his busy brand manager: he
+    fires the cook, not the marketeer. With $0 and nothing else that draws a salary, he fires
+    the brand manager, and its campaign runs on without it."""
+    table = at_payday(bob=["burger_cook"], cash={"ann": 100, "bob": 5})
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    [busy] = ids(table.state, "bob", "brand_manager")
+    [cook] = ids(table.state, "bob", "burger_cook")
+    error = table.refused("fired", "FCM-PAY-2", player="bob", cards=[busy])
+    assert "busy with a campaign may go only when nothing else" in error.message
+    table.record("fired", player="bob", cards=[cook])
+    assert fcm.pending(table.state) == "payday"
+    table = at_payday(cash={"ann": 100, "bob": 0})
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    assert fcm.awaiting(table.state)["from"] == ["player:bob"]
+    table.record("fired", player="bob", cards=[busy])
+    [campaign] = [c for c in table.state["board"]["campaigns"] if c["number"] == 5]
+    assert campaign["marketeer"] is None and campaign["remaining"] == 3
+    assert Table(table.state["players"], position=table.state).state == table.state
+    position = copy.deepcopy(table.state)
+    [eternal] = [c for c in position["board"]["campaigns"] if c["number"] == 5]
+    eternal.update(eternal=True, remaining=1)
+    with pytest.raises(RuleViolation) as caught:
+        Table(position["players"], position=position)
+    assert caught.value.rule == "FCM-PAY-2" and "eternal" in caught.value.message
+    assert paid(table)["chains"]["bob"] == 0
 
 
 def firing(cards, player):
@@ -127,7 +240,7 @@ def test_deluxe_firings_are_sealed_and_revealed_once_every_chain_has_sealed():
     stock = table.state["supply"]["employees"]["waitress"]
     sealed = firing([waitress], "ann")
     table.record("firing_sealed", player="ann", commitment=sealed)
-    assert table.state["payday"] == {"fired": [], "sealed": {"ann": sealed}}
+    assert table.state["payday"] == {"fired": [], "sealed": {"ann": sealed}, "recruiters": {}}
     assert waitress in ids(table.state, "ann", "waitress")
     assert nonce("ann") not in json.dumps(table.state)
     error = table.refused("firing_sealed", "FCM-PAY-1", player="ann", commitment=sealed)
@@ -143,7 +256,11 @@ def test_deluxe_firings_are_sealed_and_revealed_once_every_chain_has_sealed():
     table.record("firing_revealed", player="ann", cards=[waitress], nonce=nonce("ann"))
     assert waitress not in ids(table.state, "ann", "waitress")
     assert table.state["supply"]["employees"]["waitress"] == stock + 1
-    assert table.state["payday"] == {"fired": ["ann"], "sealed": {"bob": firing([], "bob")}}
+    assert table.state["payday"] == {
+        "fired": ["ann"],
+        "sealed": {"bob": firing([], "bob")},
+        "recruiters": {},
+    }
     assert fcm.pending(table.state) is None
     table.record("firing_revealed", player="bob", cards=[], nonce=nonce("bob"))
     assert fcm.pending(table.state) == "payday"
@@ -224,28 +341,37 @@ def test_the_introductory_game_has_no_payday():
     table.refused("fired", "FCM-TURN-1", player="ann", cards=[])
 
 
-def test_the_hundred_dollar_milestone_s_cfo_is_fired_at_that_turn_s_payday():
+def test_the_hundred_dollar_milestone_s_cfo_is_fired_by_the_worker_as_payday_begins():
     """FCM-MILE-1: ann claimed first_to_have_100 this turn and holds a CFO, which it forbids
-    (milestones.json `forbidden_cards`): a firing without it is refused, naming the milestone
-    and the card to go; with it, it is taken. bob holds no such milestone and fires nobody."""
-    table = at_payday(cash={"ann": 100, "bob": 100}, milestones=["first_to_have_100"], claimed=5)
-    [cfo] = ids(table.state, "ann", "cfo")
-    [waitress] = ids(table.state, "ann", "waitress")
-    for cards in ([], [waitress]):
-        error = table.refused("fired", "FCM-MILE-1", player="ann", cards=cards)
-        assert "first_to_have_100" in error.message and cfo in error.message
-    assert table.state["payday"]["fired"] == []
-    table.record("fired", player="bob", cards=[])
-    stock = table.state["supply"]["employees"]["cfo"]
-    table.record("fired", player="ann", cards=[cfo])
-    assert ids(table.state, "ann", "cfo") == []
-    assert table.state["supply"]["employees"]["cfo"] == stock + 1
-    assert fcm.pending(table.state) == "payday"
+    (milestones.json `forbidden_cards`): the worker fires it before anyone fires, naming the
+    milestone; a chain's own firing waits for it. bob holds no such milestone."""
+    for edition in ("original", "deluxe"):
+        table = at_payday(cash={"ann": 100, "bob": 100}, milestones=["first_to_have_100"],
+                          claimed=5, edition=edition)  # fmt: skip
+        [cfo] = ids(table.state, "ann", "cfo")
+        assert fcm.pending(table.state) == "payday"
+        assert fcm.awaiting(table.state)["from"] == ["system:payday"]
+        if edition == "original":
+            table.refused("fired", "FCM-MILE-1", player="ann", cards=[cfo])
+        [event] = fcm.resolve(table.state)
+        assert event["payload"]["chains"] == {"ann": [cfo]}
+        assert event["payload"]["explanation"] == {
+            "forbidden_by": {"ann": {cfo: "first_to_have_100"}}
+        }
+        assert describe(event, table.state) == (
+            "the worker fired what a milestone forbids: ann's CFO (First to have $100)"
+        )
+        stock = table.state["supply"]["employees"]["cfo"]
+        table.record("forbidden_fired", actor="system:payday", **event["payload"])
+        assert ids(table.state, "ann", "cfo") == []
+        assert table.state["supply"]["employees"]["cfo"] == stock + 1
+        assert fcm.pending(table.state) is None
+        assert set(fcm.awaiting(table.state)["from"]) == {"player:ann", "player:bob"}
 
 
 def test_the_milestone_claimed_at_dinnertime_sends_the_cfo_at_that_payday():
     """FCM-MILE-1, FCM-DINNER-10: ann reaches $100 at the end of dinnertime and claims the
-    milestone; at the payday that follows she may not keep her CFO."""
+    milestone; the worker's next event fires her CFO."""
     from tests.games.fcm.test_dinnertime import at_dinner, resolved
 
     table = at_dinner(demand={13: ["burger"]}, goods={"ann": {"burger": 1}, "bob": {}},
@@ -254,30 +380,8 @@ def test_the_milestone_claimed_at_dinnertime_sends_the_cfo_at_that_payday():
     assert table.state["phase"] == "payday"
     assert {"id": "first_to_have_100", "turn": 5} in table.state["chains"]["ann"]["milestones"]
     [cfo] = ids(table.state, "ann", "cfo")
-    error = table.refused("fired", "FCM-MILE-1", player="ann", cards=[])
-    assert cfo in error.message
-    table.record("fired", player="ann", cards=[cfo])
-
-
-def test_under_deluxe_a_reveal_that_keeps_the_cfo_is_refused():
-    """FCM-MILE-1, FCM-PAY-1, Deluxe: ann's sealed firing opens but leaves the CFO the
-    milestone forbids her: the reveal is refused, naming the card, and the CFO stays; a firing
-    sealed with it is revealed."""
-    table = at_payday(cash={"ann": 100, "bob": 100}, milestones=["first_to_have_100"],
-                      claimed=5, edition="deluxe")  # fmt: skip
-    [cfo] = ids(table.state, "ann", "cfo")
-    for player in ("ann", "bob"):
-        table.record("firing_sealed", player=player, commitment=firing([], player))
-    error = table.refused("firing_revealed", "FCM-MILE-1", player="ann", cards=[],
-                          nonce=nonce("ann"))  # fmt: skip
-    assert "first_to_have_100" in error.message and cfo in error.message
-    assert ids(table.state, "ann", "cfo") == [cfo]
-    table = at_payday(cash={"ann": 100, "bob": 100}, milestones=["first_to_have_100"],
-                      claimed=5, edition="deluxe")  # fmt: skip
-    table.record("firing_sealed", player="ann", commitment=firing([cfo], "ann"))
-    table.record("firing_sealed", player="bob", commitment=firing([], "bob"))
-    table.record("firing_revealed", player="ann", cards=[cfo], nonce=nonce("ann"))
-    assert ids(table.state, "ann", "cfo") == []
+    [event] = fcm.resolve(table.state)
+    assert (event["type"], event["payload"]["chains"]) == ("fcm.forbidden_fired", {"ann": [cfo]})
 
 
 def test_no_chain_holds_a_forbidden_card_after_the_payday_of_its_milestone():
@@ -290,10 +394,6 @@ def test_no_chain_holds_a_forbidden_card_after_the_payday_of_its_milestone():
             at_payday(milestones=["first_to_have_100"], claimed=4, edition=edition)
         assert caught.value.rule == "FCM-MILE-1" and "cfo" in caught.value.message
     position = at_payday(milestones=["first_to_have_100"], claimed=5).state
-    position["payday"]["fired"] = ["ann"]
-    with pytest.raises(RuleViolation) as caught:
-        Table(position["players"], position=position)
-    assert caught.value.rule == "FCM-MILE-1"
     position.update(phase="marketing", payday=None, marketing={"last": 0})
     with pytest.raises(RuleViolation) as caught:
         Table(position["players"], position=position)

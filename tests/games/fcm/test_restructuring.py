@@ -160,6 +160,7 @@ def test_the_first_turn_puts_nobody_but_the_ceo_to_work():
     position["turn"] = 1
     position["chains"]["ann"]["milestones"] = []
     position["supply"]["milestones"]["first_billboard"] += 1
+    position["board"]["campaigns"][2]["eternal"] = False  # eternal only with that milestone
     table = Table(position["players"], position=position)
     [ceo], [waitress] = ids(table.state, "ann", "ceo"), ids(table.state, "ann", "waitress")
     table.refused("structure_chosen", "FCM-RESTR-4", player="ann", structure={waitress: ceo})
