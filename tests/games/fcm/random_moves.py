@@ -18,7 +18,7 @@ from typing import NamedTuple
 from games.fcm.board import board_of
 from games.fcm.cards import ceo_of, is_manager, slots
 from games.fcm.data import EMPLOYEES, GOODS
-from games.fcm.payday import can_pay, must_fire, salaries
+from games.fcm.payday import can_pay, salaries
 from games.fcm.pieces import entrance_square
 from games.fcm.restructuring import fits, in_hand
 from games.sealed import seal
@@ -187,8 +187,7 @@ def firings(state: dict, player: str, rng) -> list[tuple[float, list[str]]]:
     """Whom a chain fires, each with its weight: nobody most often, or a card or two it may
     fire (FCM-PAY-1); and for a chain that cannot pay, the smallest sets of salaried cards
     that let it (`smallest_firings`). Once every chain has fired, a chain still short fires
-    again, the smallest sets only. Every set adds the cards a milestone claimed this turn
-    sends away (FCM-MILE-1), as long as the chain holds them."""
+    again, the smallest sets only."""
     chain = state["chains"][player]
     firable = [c["id"] for c in chain["cards"] if c["place"] != "busy" and c["card"] != "ceo"]
     again = player in state["payday"]["fired"]
@@ -200,8 +199,7 @@ def firings(state: dict, player: str, rng) -> list[tuple[float, list[str]]]:
     if not can_pay(state, player):
         smallest = smallest_firings(state, player, rng, busy_too=again)
         found += [(3 / len(smallest), ids) for ids in smallest]
-    sent_away = list(must_fire(state, player))
-    return [(w, ids + [c for c in sent_away if c not in ids]) for w, ids in found]
+    return found
 
 
 def smallest_firings(state: dict, player: str, rng, busy_too: bool) -> list[list[str]]:
