@@ -1,0 +1,42 @@
+"""No game of Food Chain Magnate reaches a state from which no recordable event leads on
+(issue #19): random games walked with the pure game functions (random_play.py)."""
+
+from collections import Counter
+
+import pytest
+
+from games.fcm import EVENT_TYPES
+from games.fcm.data import TURN_PHASES
+from tests.games.fcm.random_play import GAMES, SEEDS, walked
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_random_game_never_stalls(seed):
+    """FCM-TURN-1, FCM-PAY-1, FCM-PAY-2, FCM-PAY-3: a game of 2 to 5 players, either
+    edition, played at random to the bank's second break or 40 turns (and a few from a
+    position where the $100 milestone sends a chain's CFO away, FCM-MILE-1): whenever the
+    worker has nothing to resolve, `awaiting` names players and event types, and one of the
+    moves of those types by those players is accepted. A chain that cannot pay its salaries
+    is the likeliest place to stall: each one the walk meets is offered the smallest sets of
+    its salaried cards to fire."""
+    walk = walked(seed)
+    if walk.stalled:
+        pytest.fail(walk.stalled, pytrace=False)
+
+
+def test_the_random_games_reach_every_phase_and_the_end():
+    """FCM-TURN-1, FCM-PAY-2, FCM-MILE-1, FCM-BANK-2, FCM-BANK-3: the walks are varied
+    enough to prove something: every phase of the turn is reached in many turns; chains
+    cannot pay and fire again, and hold a CFO the $100 milestone forbids; the bank breaks and
+    games end; and every event type but the creation is recorded, the worker's too."""
+    walks = [walked(seed) for seed in SEEDS]
+    phases = sum((walk.phases for walk in walks), Counter())
+    events = sum((walk.events for walk in walks), Counter())
+    paydays = sum((walk.paydays for walk in walks), Counter())
+    assert all(phases[phase] >= 3 * GAMES for phase in TURN_PHASES), phases
+    assert paydays["chains short"] >= GAMES and paydays["steps of a firing again"] >= GAMES
+    assert paydays["chains to fire a card"] >= 1, paydays
+    assert sum(walk.breaks >= 1 for walk in walks) >= GAMES // 3
+    assert any(walk.finished for walk in walks)
+    never = sorted(t.name for t in EVENT_TYPES if t.name != "fcm.created" and not events[t.name])
+    assert not never, f"never recorded: {never}; recorded: {dict(events)}"
