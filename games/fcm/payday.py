@@ -24,7 +24,7 @@ salaries go to the bank, once every chain has fired and can pay.
 A chain that cannot pay must fire until it can (FCM-PAY-2, `check_forced`): once every chain's
 firing is in, a chain still short fires again, and that firing names only cards that draw a
 salary, no more than it needs (without any one of them it could not pay), and a busy
-marketeer only when firing every other salaried card would not let it pay; its campaign runs
+marketeer only when no firing of its other salaried cards would let it pay; its campaign runs
 on to its end. Such a firing always exists, so payday always ends. In the Deluxe edition the
 chains still short seal and reveal it together, as the first firings were.
 
@@ -35,6 +35,8 @@ revealed, their firing], "sealed": {chain: commitment of a firing not yet reveal
 "recruiters": {card id: hires} of the recruiting managers and HR directors at work when
 payday began}`.
 """
+
+import itertools
 
 from games.actors import check_actor
 from games.errors import RuleViolation
@@ -235,8 +237,8 @@ def remove_cards(state: dict, player: str, ids: list[str]) -> None:
 
 def check_forced(state: dict, player: str, ids: list[str]) -> None:
     """A firing a chain makes because it cannot pay: only cards that draw a salary, enough to
-    pay, none more than it needs, and a busy marketeer only when firing every other salaried
-    card would not let it pay (FCM-PAY-2)."""
+    pay, none more than it needs, and a busy marketeer only when no firing of its other
+    salaried cards would let it pay (FCM-PAY-2)."""
     owed = salaries(state, player)
     unpaid = sorted(set(ids) - set(owed["cards"]))
     if unpaid:
@@ -262,13 +264,26 @@ def check_forced(state: dict, player: str, ids: list[str]) -> None:
         )
     cards = {card["id"]: card for card in state["chains"][player]["cards"]}
     busy = [card_id for card_id in ids if cards[card_id]["place"] == "busy"]
-    others = tuple(card_id for card_id in owed["cards"] if cards[card_id]["place"] != "busy")
-    if busy and can_pay(state, player, others):
+    if busy and pays_without_busy(state, player):
         raise RuleViolation(
             "FCM-PAY-2",
             f"{', '.join(busy)} busy with a campaign may go only when nothing else lets {player}"
             " pay; fire its other salaried cards instead",
         )
+
+
+def pays_without_busy(state: dict, player: str) -> bool:
+    """Whether some firing of the chain's salaried cards that are not busy lets it pay. Each
+    such card costs $5, so firing all of them is best, but for the recruiting cards whose unused
+    hires may be worth more than their salary: every choice of those is tried (a chain holds a
+    few at most)."""
+    cards = {card["id"]: card for card in state["chains"][player]["cards"]}
+    idle = [i for i in salaries(state, player)["cards"] if cards[i]["place"] != "busy"]
+    recruiters = [i for i in idle if i in state["payday"]["recruiters"]]
+    plain = tuple(i for i in idle if i not in recruiters)
+    return any(can_pay(state, player, plain + chosen)
+               for size in range(len(recruiters) + 1)
+               for chosen in itertools.combinations(recruiters, size))  # fmt: skip
 
 
 def must_fire(state: dict, player: str) -> dict[str, str]:

@@ -398,3 +398,25 @@ def test_no_chain_holds_a_forbidden_card_after_the_payday_of_its_milestone():
     with pytest.raises(RuleViolation) as caught:
         Table(position["players"], position=position)
     assert caught.value.rule == "FCM-MILE-1"
+
+
+def test_a_busy_marketeer_stays_while_other_salaried_cards_would_let_the_chain_pay():
+    """FCM-PAY-2: bob owes $10 with $0: a recruiting manager whose two unused hires are worth
+    $10, two cooks and a busy brand manager ($20 gross). Firing both cooks lets him pay, so the
+    brand manager may not go, though firing a cook and the brand manager would pay too (and
+    firing every other salaried card, the recruiting manager with its discount, would not)."""
+    table = at_payday(bob=["recruiting_manager", "burger_cook", "pizza_cook"],
+                      cash={"ann": 100, "bob": 0})  # fmt: skip
+    position = table.state
+    [manager] = ids(position, "bob", "recruiting_manager")
+    position["chains"]["bob"]["unused_hires"] = 2
+    position["payday"]["recruiters"] = {manager: 2}
+    table = Table(position["players"], position=position)
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    [busy] = ids(table.state, "bob", "brand_manager")
+    cooks = ids(table.state, "bob", "burger_cook") + ids(table.state, "bob", "pizza_cook")
+    error = table.refused("fired", "FCM-PAY-2", player="bob", cards=[cooks[0], busy])
+    assert "nothing else" in error.message
+    table.record("fired", player="bob", cards=cooks)
+    assert paid(table)["chains"]["bob"] == 0
