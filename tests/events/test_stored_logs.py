@@ -6,7 +6,10 @@ tests/scenarios, the whole three-player Burn Rate game and an undo and redo, and
 floats, a retract, and the strings an encoder is most likely to write otherwise (control
 characters, DEL, U+2028, outside the Basic Multilingual Plane, quotes and slashes). Each line
 must still be its envelope's canonical bytes, each hash must hold, and each log must import
-and verify through the API as it did."""
+and verify through the API as it did, unless today's rules decide its game differently
+(`RECORDED_UNDER_OTHER_RULES`). Beside them, the two-player FCM game recorded again under the
+rules of #19 (`...-rules-of-19`), so an FCM whole game still imports, verifies and folds in
+place here."""
 
 import json
 import math
