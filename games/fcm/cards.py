@@ -1,4 +1,5 @@
-"""A chain's employee cards: new ones and their ids, its CEO, its managers and their slots."""
+"""A chain's employee cards: new ones and their ids, its CEO, its managers and their slots,
+and cards going back to the stock."""
 
 from games.fcm.data import EMPLOYEES
 
@@ -47,3 +48,19 @@ def issue_card_id(state: dict, card: str) -> str:
 def holds(chain: dict, milestone: str) -> bool:
     """Whether the chain has claimed `milestone`."""
     return any(m["id"] == milestone for m in chain["milestones"])
+
+
+def return_to_stock(state: dict, player: str, ids: list[str]) -> None:
+    """The cards back to the stock; a fired manager's reports to the beach; a fired busy
+    marketeer's campaign runs on without it."""
+    chain = state["chains"][player]
+    for card in [card for card in chain["cards"] if card["id"] in ids]:
+        chain["cards"].remove(card)
+        state["supply"]["employees"][card["card"]] += 1
+        if is_manager(card):
+            for report in chain["cards"]:
+                if report["boss"] == card["id"]:
+                    report.update(place="beach", boss=None)
+        for campaign in state["board"]["campaigns"]:
+            if campaign["marketeer"] == card["id"]:
+                campaign["marketeer"] = None

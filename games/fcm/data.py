@@ -129,7 +129,7 @@ def check_milestones(milestones: list[dict], components: dict) -> None:
 def check_forbidden_cards(milestones: list[dict], employees: dict) -> None:
     """Every card a milestone forbids (`forbidden_cards`, FCM-MILE-1) is an employee card that
     is not entry level and that no milestone brings: the chain never hires one nor gains one,
-    so once it has fired those it held it never holds one again (payday.py `must_fire`)."""
+    so once it has fired those it held it never holds one again (forbidden.py `must_fire`)."""
     cards = {e["id"]: e for e in employees["employees"]}
     gained = {card for m in milestones for card in m["effect_data"].get("gain_cards", {})}
     for milestone in milestones:

@@ -33,7 +33,7 @@ has none. What each condition is, from the reference data's triggers:
 A milestone may forbid cards (`effect_data.forbidden_cards`: first_to_have_100 forbids the
 CFO, its CEO working as one). From the claim on the chain never trains into one
 (training.py), and at the payday of the turn it claimed the milestone it must fire every one
-it holds (payday.py, `must_fire`).
+it holds (forbidden.py, `must_fire`).
 
 Most effects work from the instant of the claim; the data says which wait for the next turn
 (milestones.json `effect_from`): the $100 milestone's CFO bonus starts at the next turn's

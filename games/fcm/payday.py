@@ -3,7 +3,8 @@ it will, then the worker pays the salaries.
 
 At payday's start a chain that claimed a milestone this turn that forbids cards it holds
 (first_to_have_100: "an owned CFO must be fired in this turn's payday") has them fired by the
-worker, `fcm.forbidden_fired`, the milestone named in the explanation (FCM-MILE-1).
+worker, `fcm.forbidden_fired`, the milestone named in the explanation (forbidden.py,
+FCM-MILE-1).
 
 Then firing sends cards in the structure or on the beach back to the stock; busy marketeers
 stay (FCM-PAY-1); the cards that reported to a fired manager go to the beach. Only the chains
@@ -41,9 +42,9 @@ import itertools
 from games.actors import check_actor
 from games.errors import RuleViolation
 from games.fcm.campaigns import begin_marketing
-from games.fcm.cards import at_work, holds, is_manager
+from games.fcm.cards import at_work, holds, return_to_stock
 from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
-from games.fcm.milestones import forbidden
+from games.fcm.forbidden import forbidden_to_fire
 from games.sealed import check_all_sealed, reveal
 
 SALARY = 5
@@ -214,25 +215,9 @@ def fire_cards(state: dict, player: str, ids: list[str], kind: str) -> None:
             )
     if kind == "forced":
         check_forced(state, player, ids)
-    remove_cards(state, player, ids)
+    return_to_stock(state, player, ids)
     if player not in state["payday"]["fired"]:
         state["payday"]["fired"].append(player)
-
-
-def remove_cards(state: dict, player: str, ids: list[str]) -> None:
-    """The cards back to the stock; a fired manager's reports to the beach; a fired busy
-    marketeer's campaign runs on without it."""
-    chain = state["chains"][player]
-    for card in [card for card in chain["cards"] if card["id"] in ids]:
-        chain["cards"].remove(card)
-        state["supply"]["employees"][card["card"]] += 1
-        if is_manager(card):
-            for report in chain["cards"]:
-                if report["boss"] == card["id"]:
-                    report.update(place="beach", boss=None)
-        for campaign in state["board"]["campaigns"]:
-            if campaign["marketeer"] == card["id"]:
-                campaign["marketeer"] = None
 
 
 def check_forced(state: dict, player: str, ids: list[str]) -> None:
@@ -284,62 +269,6 @@ def pays_without_busy(state: dict, player: str) -> bool:
     return any(can_pay(state, player, plain + chosen)
                for size in range(len(recruiters) + 1)
                for chosen in itertools.combinations(recruiters, size))  # fmt: skip
-
-
-def must_fire(state: dict, player: str) -> dict[str, str]:
-    """The cards `player`'s chain must fire at this payday, each id with the milestone that
-    forbids its card: those it holds that a milestone it claimed this turn forbids
-    (milestones.json `forbidden_cards`; first_to_have_100's CFO), FCM-MILE-1.
-
-    At a later payday there are none, because no chain can hold a forbidden card after the
-    payday of the turn it claimed the milestone: that payday fired them; a forbidden card is
-    not entry level, so never hired (FCM-RECRUIT-2), and no milestone brings one (both
-    checked when the data is loaded); training into one is refused (training.py). A declared
-    position where one is held all the same is refused (`check_forbidden_kept`). The only
-    chain that keeps one is one whose game ended at the dinnertime it claimed the milestone:
-    there is no payday after the bank's last break."""
-    chain = state["chains"][player]
-    this_turn = {m["id"] for m in chain["milestones"] if m["turn"] == state["turn"]}
-    barred = {card: m for card, m in forbidden(chain).items() if m in this_turn}
-    return {card["id"]: barred[card["card"]] for card in chain["cards"] if card["card"] in barred}
-
-
-def forbidden_to_fire(state: dict) -> dict[str, dict[str, str]]:
-    """At payday, each chain's cards that the worker fires first (`must_fire`)."""
-    if state["phase"] != "payday":
-        return {}
-    due = {name: must_fire(state, name) for name in state["turn_order"]}
-    return {name: cards for name, cards in due.items() if cards}
-
-
-def fire_forbidden(state: dict, event: dict) -> None:
-    """`fcm.forbidden_fired`: the worker fires the cards milestones claimed this turn forbid,
-    as `forbidden_to_fire` says (FCM-MILE-1)."""
-    _check_phase(state)
-    due = forbidden_to_fire(state)
-    if event["payload"]["chains"] != {name: list(cards) for name, cards in due.items()}:
-        raise RuleViolation("FCM-MILE-1", f"the milestones claimed this turn send away {due}")
-    for name, cards in due.items():
-        remove_cards(state, name, list(cards))
-
-
-def check_forbidden_kept(state: dict) -> None:
-    """A declared position: no chain holds a card one of its milestones forbids, unless it
-    claimed that milestone this turn and this turn's payday, which fires it first, is not
-    over (or the game ended at that dinnertime), FCM-MILE-1."""
-    after_payday = state["phase"] in ("marketing", "cleanup")
-    for name, chain in state["chains"].items():
-        claimed = {m["id"]: m["turn"] for m in chain["milestones"]}
-        for card in chain["cards"]:
-            milestone = forbidden(chain).get(card["card"])
-            if milestone is None:
-                continue
-            if claimed[milestone] < state["turn"] or after_payday:
-                raise RuleViolation(
-                    "FCM-MILE-1",
-                    f"{name} holds {card['id']}, which {milestone} (claimed in turn"
-                    f" {claimed[milestone]}) forbids: it went at that turn's payday",
-                )
 
 
 def _check_edition(state: dict, edition: str, event_type: str) -> None:

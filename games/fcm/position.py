@@ -15,8 +15,8 @@ from collections import Counter
 from games.errors import RuleViolation
 from games.fcm.board import Board
 from games.fcm.data import COMPONENTS
+from games.fcm.forbidden import check_forbidden_kept
 from games.fcm.layout import check_layout
-from games.fcm.payday import check_forbidden_kept
 from games.fcm.placement import check_campaign, check_garden, check_new_house, check_restaurant
 from games.fcm.position_chains import check_cards
 from games.fcm.position_phases import (

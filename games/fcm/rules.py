@@ -11,12 +11,12 @@ from games.fcm.campaigns import (
 )
 from games.fcm.dinnertime import bank_broke, end_dinnertime, resolve_dinnertime, serve_house
 from games.fcm.food import collect_drinks, take_drinks, take_food
+from games.fcm.forbidden import fire_forbidden
 from games.fcm.marketing import place_campaign
 from games.fcm.milestones import claim_after
 from games.fcm.order import pick_turn_order
 from games.fcm.payday import (
     fire,
-    fire_forbidden,
     pay_salaries,
     pending_payday,
     resolve_payday,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm import payday
+from games.fcm import forbidden, payday
 from tests.games.fcm.random_moves import Memory, moves
 from tests.games.fcm.table import TYPES, created, envelope, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired
@@ -138,7 +138,7 @@ def walk(seed: int, turns: int = TURNS) -> Walk:
 def payday_met(state: dict) -> Counter:
     """What a payday begins with: the chains that cannot pay unless they fire, and those that
     must fire a card a milestone claimed this turn forbids (FCM-PAY-2, FCM-MILE-1)."""
-    forbidding = [name for name in state["players"] if payday.must_fire(state, name)]
+    forbidding = [name for name in state["players"] if forbidden.must_fire(state, name)]
     return Counter({"chains short": len(payday.short(state)),
                     "chains to fire a card": len(forbidding)})  # fmt: skip
 
