@@ -192,7 +192,7 @@ def test_a_whole_working_from_a_declared_turn_five_through_the_api(client):
     working with managers, a campaign, a cart route, a new house and a second restaurant;
     the game then waits in dinnertime, replays step by step and verifies."""
     from tests.games.fcm.test_building import house_spots, restaurant_spots
-    from tests.games.fcm.test_food import road_routes
+    from tests.games.fcm.test_drink_routes import road_routes
     from tests.games.fcm.test_marketing import spots
     from tests.games.fcm.test_restructuring import hired
 
