@@ -20,6 +20,13 @@ def slots(card: dict) -> int:
     return EMPLOYEES[card["card"]]["action"]["slots"] if is_manager(card) else 0
 
 
+def discounted_hires(card: dict) -> int:
+    """The hires of a recruiting manager or HR director, each a $5 discount at payday when
+    unused (FCM-RECRUIT-3); none for other cards."""
+    action = EMPLOYEES[card["card"]]["action"] if card["card"] in EMPLOYEES else {}
+    return action.get("hire_actions", 0) if action.get("salary_discount_per_unused_action") else 0
+
+
 def at_work(chain: dict) -> list[dict]:
     return [card for card in chain["cards"] if card["place"] == "work"]
 

@@ -42,7 +42,7 @@ import itertools
 from games.actors import check_actor
 from games.errors import RuleViolation
 from games.fcm.campaigns import begin_marketing
-from games.fcm.cards import at_work, holds, return_to_stock
+from games.fcm.cards import at_work, discounted_hires, holds, return_to_stock
 from games.fcm.data import EMPLOYEES, INTRODUCTORY, MILESTONES
 from games.fcm.forbidden import forbidden_to_fire
 from games.sealed import check_all_sealed, reveal
@@ -62,12 +62,6 @@ def begin_payday(state: dict) -> None:
     recruiters = {card["id"]: hires for chain in state["chains"].values()
                   for card in at_work(chain) if (hires := discounted_hires(card))}  # fmt: skip
     state["payday"] = {"fired": [], "sealed": {}, "recruiters": recruiters}
-
-
-def discounted_hires(card: dict) -> int:
-    """The hires of a recruiting manager or HR director, each a discount when unused."""
-    action = EMPLOYEES[card["card"]]["action"] if card["card"] in EMPLOYEES else {}
-    return action.get("hire_actions", 0) if action.get("salary_discount_per_unused_action") else 0
 
 
 def salaries(state: dict, player: str, without: tuple = ()) -> dict:

@@ -14,7 +14,7 @@ the game waits in dinnertime.
 
 from games.actors import check_actor
 from games.errors import RuleViolation
-from games.fcm.cards import at_work, has_drive_ins, issue_card_id, new_card
+from games.fcm.cards import at_work, discounted_hires, has_drive_ins, issue_card_id, new_card
 from games.fcm.data import EMPLOYEES
 from games.fcm.dinnertime import begin_dinnertime
 
@@ -90,10 +90,8 @@ def hires(chain: dict) -> tuple[int, int]:
         if card["card"] == "ceo":
             free += 1
         elif action["type"] == "recruit":
-            if action["salary_discount_per_unused_action"]:
-                paid += action["hire_actions"]
-            else:
-                free += action["hire_actions"]
+            paid += discounted_hires(card)
+            free += action["hire_actions"] - discounted_hires(card)
     return free, paid
 
 
