@@ -11,9 +11,9 @@ def register(app: Flask) -> None:
     @app.cli.command("sweep")
     def sweep_command():
         """Enqueue the job of every game left with an automatic phase due."""
-        enqueued = sweep(services(), phase_queue())
-        click.echo(f"enqueued {len(enqueued)} job(s)")
-        for job_id in enqueued:
+        swept = sweep(services(), phase_queue())
+        click.echo(str(swept))
+        for job_id in swept.enqueued:
             click.echo(job_id)
 
     @app.cli.command("rebuild-catalog")

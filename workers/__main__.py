@@ -30,8 +30,8 @@ def sweep_forever(queue: PhaseQueue, every: float, stop: threading.Event) -> Non
         except Exception:  # a failed sweep must not end the sweeps; the next one retries
             log.exception("sweep failed")
             continue
-        if swept:
-            log.info("swept %d pending game(s)", len(swept))
+        if swept.enqueued:
+            log.info("sweep: %s", swept)
 
 
 def said_by_the_job(record: logging.LogRecord) -> bool:
@@ -50,7 +50,7 @@ def main() -> None:
         sys.exit(2)
     connection = redis.Redis.from_url(settings.queue_url)
     queue = PhaseQueue(connection, settings.phase_job_timeout)
-    log.info("swept %d pending game(s)", len(sweep(services(), queue)))
+    log.info("sweep at start: %s", sweep(services(), queue))
     stop = threading.Event()
     threading.Thread(
         target=sweep_forever, args=(queue, settings.sweep_every, stop), daemon=True

@@ -13,7 +13,10 @@ that died before starting it, started by a worker that is gone, a retry whose sc
 is dead, and RQ's own cleanup of it takes minutes.
 """
 
+import os
+import socket
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import redis
 from rq import Queue, Retry, Worker
@@ -21,6 +24,7 @@ from rq.exceptions import DeserializationError, DuplicateJobError, NoSuchJobErro
 from rq.job import Job, JobStatus
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
+from rq.utils import utcparse
 
 QUEUE_NAME = "phases"
 RETRY = Retry(max=5, interval=[1, 2, 5, 10, 30])
@@ -112,11 +116,42 @@ def abandoned(job: Job) -> bool:
 
 
 def _worker_alive(job: Job, connection: redis.Redis) -> bool:
-    """The worker that started the job is still registered (its key lapses with its
-    heartbeat when it dies)."""
+    """The worker that started the job may still be at it: it is registered (its key lapses
+    minutes after its last heartbeat), has not said its death, and, if it ran on this
+    machine, its process is still the one that registered. A worker killed with its machine
+    elsewhere is known dead by its key's lapse, or the job's timeout."""
     if not job.worker_name:
         return True  # an older job that did not say: the timeout decides
-    return bool(connection.exists(Worker.redis_worker_namespace_prefix + job.worker_name))
+    key = Worker.redis_worker_namespace_prefix + job.worker_name
+    hostname, pid, birth, death = connection.hmget(key, "hostname", "pid", "birth", "death")
+    if hostname is None or death is not None:
+        return False
+    if hostname.decode() != socket.gethostname() or pid is None or birth is None:
+        return True
+    return _process_since(int(pid), utcparse(birth.decode()))
+
+
+def _process_since(pid: int, birth: datetime) -> bool:
+    """A process `pid` runs on this machine and started by `birth` (a pid reused after a
+    restart, as a container's are, belongs to a process that started later)."""
+    try:
+        boot = next(int(line.split()[1]) for line in Path("/proc/stat").read_text().splitlines()
+                    if line.startswith("btime "))  # fmt: skip
+    except (OSError, StopIteration):  # no /proc here: whether the pid runs is all we know
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    ticks = int(stat.rsplit(")", 1)[1].split()[19])  # field 22, after the name's parenthesis
+    started = boot + ticks / os.sysconf("SC_CLK_TCK")
+    return started <= _utc(birth).timestamp() + 1  # boot time is in whole seconds
 
 
 def _utc(moment: datetime) -> datetime:

@@ -11,7 +11,10 @@ def test_sweep_enqueues_the_games_left_pending(app, client):
     app.extensions["tablelog.queue"].fetch(job["id"]).delete()
     result = app.test_cli_runner().invoke(args=["sweep"])
     assert result.exit_code == 0
-    assert result.output.splitlines() == ["enqueued 1 job(s)", job["id"]]
+    assert result.output.splitlines() == [
+        "1 game(s) with a phase due: 1 job(s) enqueued, 0 queued or running already, 0 given up",
+        job["id"],
+    ]
 
 
 def test_rebuild_catalog_makes_the_indexes_again_from_each_game(app, client, redis_client):
@@ -63,4 +66,6 @@ def test_one_damaged_game_does_not_break_the_list_or_the_sweep(app, client, redi
     for job_key in redis_client.keys("rq:job:*"):
         redis_client.delete(job_key)
     result = app.test_cli_runner().invoke(args=["sweep"])
-    assert result.exit_code == 0 and result.output.startswith("enqueued 1 job(s)")
+    assert result.exit_code == 0 and result.output.startswith(
+        "1 game(s) with a phase due: 1 job(s) enqueued"
+    )

@@ -72,7 +72,7 @@ def test_a_resolve_that_raises_is_given_up_at_once_said_once_and_left_by_the_swe
     phases = app.extensions["tablelog.queue"]
     assert client.get(job["href"]).json["status"] == JobStatus.FAILED.value
     assert phases.depth() == 0 and ScheduledJobRegistry(queue=phases.queue).count == 0
-    assert sweep(services, phases) == [] and sweep(services, phases) == []
+    assert sweep(services, phases).enqueued == [] and sweep(services, phases).enqueued == []
     said = log.read_text()
     assert said.count("gave up") == 1 and said.count("Traceback") == 1, said
     assert RAISES in said
@@ -166,12 +166,12 @@ def test_the_sweeper_leaves_a_failed_game_until_its_rules_change(
     phases.fetch(job["id"]).delete()  # a job that failed is no longer live, to the sweep
     with pytest.raises(PhaseFailed):
         run(services, game_id)
-    assert sweep(services, phases) == []
+    assert sweep(services, phases).enqueued == []
     # A release that changes the game's code (a fix, perhaps): the same state may now resolve
     kept = json.loads(redis_client.get(keys.failure(game_id)))
     kept["rules"]["digest"] = "0" * 64
     redis_client.set(keys.failure(game_id), json.dumps(kept))
-    assert sweep(services, phases) == [job["id"]]
+    assert sweep(services, phases).enqueued == [job["id"]]
 
 
 def test_a_job_that_times_out_is_retried_then_given_up_and_said_once(
