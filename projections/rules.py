@@ -9,8 +9,10 @@ version cannot be changed without breaking the chain, and the envelope keeps its
 every log written before keeps verifying. Such a log has no `rules`: recorded under rules
 nobody wrote down. An import keeps the `rules` of the log it carries.
 
-The digest is of the files of the game's package (`.py`, `.json`, `.lua`), the same files
-whose digest keys the sealed caches (projections/services.py, `rules_fingerprint`).
+The digest is of the files that decide the game's rules (`.py`, `.json`, `.lua`): its own
+package's, and what every game's rules are made with (the modules of games/ itself and the
+whole of events/). The same digests key the sealed caches (projections/services.py,
+`rules_fingerprint`).
 """
 
 import functools
@@ -28,16 +30,24 @@ from games import RESERVED
 RULES = RESERVED  # "rules"
 RULE_FILES = (".py", ".json", ".lua")
 DIGEST = re.compile(r"^[0-9a-f]{64}$")
-PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = ROOT / "pyproject.toml"
+GAMES, EVENTS = ROOT / "games", ROOT / "events"
 
 
 def rule_files(module: ModuleType) -> Iterator[tuple[str, bytes]]:
-    """(path inside the game's package, bytes) of each file of a game's rules, in order."""
+    """(name, bytes) of each file that decides a game's rules, in order: its own package's
+    (named by its kind), then what every game's rules are made with, named from the
+    project's root: the modules of games/ itself (sealed choices, actors, rule errors, plain
+    data) and the whole of events/ (envelope, payload schemas, retract)."""
     source = Path(inspect.getfile(module))
     files = sorted(source.parent.rglob("*")) if source.name == "__init__.py" else [source]
     for path in files:
         if path.suffix in RULE_FILES and path.is_file():
-            yield str(path.relative_to(source.parent)), path.read_bytes()
+            yield f"{module.KIND}/{path.relative_to(source.parent)}", path.read_bytes()
+    for path in sorted([*GAMES.glob("*"), *EVENTS.rglob("*")]):
+        if path.suffix in RULE_FILES and path.is_file():
+            yield str(path.relative_to(ROOT)), path.read_bytes()
 
 
 @functools.cache
@@ -58,7 +68,7 @@ def rules_of(module: ModuleType) -> dict:
     """The rules a game of this module is recorded under today: `{"version", "digest"}`."""
     digest = hashlib.sha256()
     for name, data in rule_files(module):
-        digest.update(f"{module.KIND}/{name}\n".encode())
+        digest.update(f"{name}\n".encode())
         digest.update(data)
     return {"version": package_version(), "digest": digest.hexdigest()}
 

@@ -24,7 +24,7 @@ from projections.catalog import Catalog
 from projections.failures import Failures
 from projections.receipt_keys import ReceiptKeys
 from projections.recorder import Recorder
-from projections.rules import rule_files
+from projections.rules import rules_of
 from projections.secret_file import load_or_create
 from projections.state import CacheSeal, Projector
 
@@ -221,9 +221,7 @@ def rules_fingerprint(games: GameRegistry) -> bytes:
     it would lack what the new rules keep, or hold what they no longer allow."""
     digest = hashlib.sha256()
     for kind in games.kinds():
-        for name, data in rule_files(games.get(kind)):
-            digest.update(f"{kind}/{name}\n".encode())
-            digest.update(data)
+        digest.update(f"{kind} {rules_of(games.get(kind))['digest']}\n".encode())
     return digest.digest()
 
 

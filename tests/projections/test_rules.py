@@ -2,8 +2,11 @@
 checked on import, and absent from logs written before it was kept."""
 
 import json
+import shutil
+import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from marshmallow import Schema, fields
@@ -13,6 +16,8 @@ from games import GameRegistry
 from projections.rules import package_version, rules_of
 from tests.api.helpers import add, append, create_toy
 from tests.replays.test_import import rechained
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def exported(client, game_id) -> list[dict]:
@@ -73,3 +78,31 @@ def test_a_game_whose_creation_schema_has_a_rules_field_is_not_loaded(monkeypatc
     monkeypatch.setitem(sys.modules, "rulesgame", game)
     with pytest.raises(TypeError, match="may not have a field 'rules'"):
         GameRegistry(["rulesgame"], EventTypeRegistry())
+
+
+DIGEST_OF_FCM = (
+    "import games.fcm; from projections.rules import rules_of; print(rules_of(games.fcm)['digest'])"
+)
+
+
+def fcm_digest(root) -> str:
+    command = [sys.executable, "-c", DIGEST_OF_FCM]
+    env = {"PYTHONPATH": str(root)}
+    done = subprocess.run(command, cwd=root, env=env, check=True, capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    "changed", ["games/sealed.py", "games/actors.py", "events/registry.py", "events/append.lua",
+                "games/fcm/data.py"],
+)  # fmt: skip
+def test_a_change_to_what_decides_a_game_s_rules_changes_its_digest(tmp_path, changed):
+    """The game's own package, and what every game's rules are made with: the shared rule
+    helpers of games/ and the events' envelope, schemas and retract of events/."""
+    for folder in ("games", "events", "projections"):
+        shutil.copytree(ROOT / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    before = fcm_digest(tmp_path)
+    with open(tmp_path / changed, "a") as source:
+        source.write("\n")
+    assert fcm_digest(tmp_path) != before
