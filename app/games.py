@@ -10,19 +10,26 @@ from app.body import Blueprint
 from app.context import job_link, phase_queue, services
 from projections import failures
 from projections.catalog import summary
+from projections.rules import rules_of
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games and their state")
 
 
-def etag(version: int) -> str:
+def etag(version: int | str) -> str:
     return f'"{version}"'
 
 
-def not_modified(version: int) -> Response | None:
+def not_modified(version: int | str) -> Response | None:
     """A 304 when the client already holds this version (If-None-Match): pollers stay cheap."""
     if request.if_none_match.contains(str(version)):
         return Response(status=304, headers={"ETag": etag(version)})
     return None
+
+
+def drawn_by(game) -> str:
+    """The code a picture of a game is drawn with, as the first 16 hex of its rules digest:
+    the drawing is the game's own code, and the state it draws is folded by its rules."""
+    return rules_of(game)["digest"][:16]
 
 
 def seq_at(query: dict, meta: dict) -> int:
@@ -153,18 +160,20 @@ class Next(MethodView):
 
 def board_picture(game_id: str, query: dict, draw: str, mimetype: str) -> Response:
     """The board at seq `at` (default: the head) as the game's `draw` function pictures it;
-    404 for a game without one. A picture at a seq never changes: its ETag is the seq."""
+    404 for a game without one. A picture at a seq changes only with the code that folds and
+    draws it: its ETag is the seq and that code's digest."""
     projector = services().projector
     meta = projector.meta(game_id)
     game = services().games.get(meta["kind"])
     if not hasattr(game, draw):
         abort(404, message=f"a game of {meta['kind']} has no board to draw")
     at = seq_at(query, meta)
-    unchanged = not_modified(at)
+    version = f"{at}-{drawn_by(game)}"
+    unchanged = not_modified(version)
     if unchanged:
         return unchanged
     picture = getattr(game, draw)(projector.state_at(game_id, at, meta["kind"]))
-    return Response(picture, mimetype=mimetype, headers={"ETag": etag(at)})
+    return Response(picture, mimetype=mimetype, headers={"ETag": etag(version)})
 
 
 @blp.route("/<game_id>/map.txt")

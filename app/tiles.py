@@ -9,13 +9,14 @@ from flask_smorest import abort
 from app import schemas
 from app.body import Blueprint
 from app.context import services
+from app.games import drawn_by, etag, not_modified
 
 blp = Blueprint(
     "tiles", __name__, url_prefix="/api", description="Map tiles, in words and pictures"
 )
 
 MEDIA_TYPES = {"svg": "image/svg+xml", "txt": "text/plain"}
-CACHE = "public, max-age=3600"  # the pictures change only with the game's code
+CACHE = "public, no-cache"  # kept, and asked again by ETag: they change with the game's code
 
 
 def tiled_game(kind: str):
@@ -45,8 +46,13 @@ def picture(kind: str, tile: str, rotation: int, form: str) -> Response:
     turns = [turn["rotation"] for turn in found[tile]["rotations"]]
     if rotation not in turns:
         abort(400, errors={"rotation": [f"must be one of {', '.join(map(str, turns))}"]})
+    headers = {"Cache-Control": CACHE, "ETag": etag(drawn_by(game))}
+    unchanged = not_modified(drawn_by(game))
+    if unchanged:
+        unchanged.headers.update(headers)
+        return unchanged
     drawn = game.tile_picture(tile, rotation, form)
-    return Response(drawn, mimetype=MEDIA_TYPES[form], headers={"Cache-Control": CACHE})
+    return Response(drawn, mimetype=MEDIA_TYPES[form], headers=headers)
 
 
 @blp.route("/<kind>/tiles")

@@ -2,10 +2,19 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
+import games.fcm
+from projections.rules import rules_of
 from tests.games.fcm.table import legal_spot, turn_five
 
 SVG = "{http://www.w3.org/2000/svg}"
 PROBLEM = "application/problem+json"
+
+
+def drawn(seq: int) -> str:
+    """The ETag of a picture at `seq`: the seq and the drawing's code, by the rules digest."""
+    return f'"{seq}-{rules_of(games.fcm)["digest"][:16]}"'
 
 
 def create(client, players, **options):
@@ -37,10 +46,10 @@ def test_the_board_as_a_picture_at_the_head_and_at_any_seq(client):
     url = f"/api/games/{game['id']}/map.svg"
     first = client.get(url)
     assert first.status_code == 200 and first.mimetype == "image/svg+xml"
-    assert first.headers["ETag"] == '"1"' and restaurants(first.data) == []
+    assert first.headers["ETag"] == drawn(1) and restaurants(first.data) == []
     player = place_first_restaurant(client, game)
     head = client.get(url)
-    assert head.headers["ETag"] == '"2"' and restaurants(head.data) == [player]
+    assert head.headers["ETag"] == drawn(2) and restaurants(head.data) == [player]
     assert client.get(f"{url}?at=1").data == first.data
     assert client.get(f"{url}?at=2").data == head.data
     root = ET.fromstring(head.data)
@@ -51,11 +60,24 @@ def test_the_board_as_a_picture_at_the_head_and_at_any_seq(client):
 def test_a_picture_already_held_is_not_sent_again(client):
     game = create(client, ["ann", "bob"])
     url = f"/api/games/{game['id']}/map.svg"
-    unchanged = client.get(url, headers={"If-None-Match": '"1"'})
-    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == '"1"'
+    unchanged = client.get(url, headers={"If-None-Match": drawn(1)})
+    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == drawn(1)
     place_first_restaurant(client, game)
+    assert client.get(url, headers={"If-None-Match": drawn(1)}).status_code == 200
+    assert client.get(f"{url}?at=1", headers={"If-None-Match": drawn(1)}).status_code == 304
+
+
+@pytest.mark.parametrize("form", ["svg", "txt"])
+def test_a_picture_drawn_by_other_code_is_sent_again(client, form):
+    """A picture is the state at its seq as the game's code draws it: a release that draws
+    otherwise (or folds otherwise) changes the game's rules digest, and so the picture's
+    ETag; a client holding the picture of the same seq by older code gets the new one."""
+    game = create(client, ["ann", "bob"])
+    url = f"/api/games/{game['id']}/map.{form}"
     assert client.get(url, headers={"If-None-Match": '"1"'}).status_code == 200
-    assert client.get(f"{url}?at=1", headers={"If-None-Match": '"1"'}).status_code == 304
+    older = '"1-' + "0" * 16 + '"'
+    assert client.get(url, headers={"If-None-Match": older}).status_code == 200
+    assert client.get(url, headers={"If-None-Match": drawn(1)}).status_code == 304
 
 
 def test_a_declared_position_is_drawn_with_its_pieces(client):

@@ -4,6 +4,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import games.fcm
+from projections.rules import rules_of
+
 PROBLEM = "application/problem+json"
 
 
@@ -45,7 +48,12 @@ def test_a_tile_as_svg_and_as_text(client):
     svg = client.get("/api/fcm/tiles/G.svg?rotation=90")
     assert svg.status_code == 200 and svg.content_type == "image/svg+xml; charset=utf-8"
     assert "Tile G, rotation 90° clockwise" in svg.text and 'class="bridge"' in svg.text
-    assert svg.headers["Cache-Control"] == "public, max-age=3600"
+    assert svg.headers["Cache-Control"] == "public, no-cache"
+    assert svg.headers["ETag"] == f'"{rules_of(games.fcm)["digest"][:16]}"'
+    held = client.get(
+        "/api/fcm/tiles/G.svg?rotation=90", headers={"If-None-Match": svg.headers["ETag"]}
+    )
+    assert held.status_code == 304 and held.headers["ETag"] == svg.headers["ETag"]
     text = client.get("/api/fcm/tiles/G.txt?rotation=90")
     assert text.status_code == 200 and text.content_type == "text/plain; charset=utf-8"
     assert text.text.startswith("Tile G, rotation 90° clockwise\n")
