@@ -291,7 +291,11 @@ class AppendOut(Schema):
     pending = fields.String(allow_none=True)
     job = fields.Nested(JobLink, allow_none=True)
     receipts = fields.List(
-        fields.Nested(Receipt), metadata={"description": "one for each of `events`, in order"}
+        fields.Nested(Receipt),
+        metadata={
+            "description": "one for each of `events`, in order; a retry answers those first "
+            "issued, never new ones (none for events recorded before receipts were kept)"
+        },
     )
 
 

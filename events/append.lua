@@ -3,27 +3,32 @@
 --       6 withdrawals sorted set
 -- ARGV: expected_version, prev_hash, last_hash, the SHA-1 of the entry expected at
 --       expected_version ("" for no such check: a writer that just read the head), n, then
---       n x "<event_id> <digest> <envelope>"
+--       n x "<event_id> <digest> <receipt> <envelope>", the receipt as kept (see below, ""
+--       for none)
 --       (one argument an event: fewer arguments, a cheaper call), then the head record ("" for
 --       none), then the count of meta field/value pairs and the pairs, then the count of
 --       seq/record pairs for the states sorted set and the pairs (one record a seq: an older
 --       one at that seq is replaced), then seq/member pairs for the withdrawals sorted set.
 -- Returns {"ok", version} | {"duplicate", seq...} | {"version_conflict", version}
 --       | {"idempotency_conflict", event_id, seq}
+-- The event-id index maps each id to "<seq>:<digest>", and ":<receipt>" after it when the
+-- append was receipted: a retry is answered with the receipt first issued, never a new one.
 local expected = tonumber(ARGV[1])
 local prev_hash = ARGV[2]
 local last_hash = ARGV[3]
 local last_entry = ARGV[4]
 local n = tonumber(ARGV[5])
 
-local ids, digests, envelopes = {}, {}, {}
+local ids, digests, receipts, envelopes = {}, {}, {}, {}
 for i = 1, n do
   local arg = ARGV[5 + i]
   local first = string.find(arg, ' ', 1, true)
   local second = string.find(arg, ' ', first + 1, true)
+  local third = string.find(arg, ' ', second + 1, true)
   ids[i] = string.sub(arg, 1, first - 1)
   digests[i] = string.sub(arg, first + 1, second - 1)
-  envelopes[i] = string.sub(arg, second + 1)
+  receipts[i] = string.sub(arg, second + 1, third - 1)
+  envelopes[i] = string.sub(arg, third + 1)
 end
 
 local known_seqs = {}
@@ -32,7 +37,9 @@ for i = 1, n do
   local entry = redis.call('HGET', KEYS[2], ids[i])
   if entry then
     local sep = string.find(entry, ':', 1, true)
-    if string.sub(entry, sep + 1) ~= digests[i] then
+    local after_digest = string.find(entry, ':', sep + 1, true)
+    local digest = string.sub(entry, sep + 1, (after_digest or 0) - 1)
+    if digest ~= digests[i] then
       return {'idempotency_conflict', ids[i], string.sub(entry, 1, sep - 1)}
     end
     known = known + 1
@@ -73,7 +80,9 @@ end
 for i = 1, n do
   local seq = version + i
   redis.call('XADD', KEYS[1], seq .. '-0', 'e', envelopes[i])
-  redis.call('HSET', KEYS[2], ids[i], seq .. ':' .. digests[i])
+  local indexed = seq .. ':' .. digests[i]
+  if receipts[i] ~= '' then indexed = indexed .. ':' .. receipts[i] end
+  redis.call('HSET', KEYS[2], ids[i], indexed)
 end
 local pos = 5 + n + 1
 if ARGV[pos] ~= '' then

@@ -65,6 +65,20 @@ class Caches:
     meta: dict[str, str] | None = None
     states: dict[int, bytes] | None = None  # sealed state records by seq
     withdrawals: dict[int, bytes] | None = None  # sealed `<target>:<seq>` by retract seq
+    # each event's receipt as the event-id index keeps it (`Indexed.receipt`), in order
+    receipts: list[str] | None = None
+
+
+@dataclass(frozen=True)
+class Indexed:
+    """What the event-id index holds of an event id: its seq, its body's digest, and the
+    receipt issued when it was appended, as kept (a string without spaces, which the store
+    does not read), or None (an append nobody was answered, or one from before receipts
+    were kept)."""
+
+    seq: int
+    digest: str
+    receipt: str | None
 
 
 def entry(envelope: dict) -> bytes:
@@ -131,8 +145,9 @@ class RedisEventStore:
         args: list = [expected_version, envelopes[0]["prev_hash"], envelopes[-1]["hash"]]
         args.append(hashlib.sha1(last_entry).hexdigest() if last_entry is not None else "")
         args.append(len(envelopes))
-        for envelope in envelopes:
-            identity = f"{envelope['event_id']} {body_digest(envelope)} ".encode()
+        receipts = caches.receipts or [""] * len(envelopes)
+        for envelope, receipt in zip(envelopes, receipts, strict=True):
+            identity = f"{envelope['event_id']} {body_digest(envelope)} {receipt} ".encode()
             stored = entry(envelope)
             args.append(identity + stored)
         args.append(caches.head or "")
@@ -179,16 +194,16 @@ class RedisEventStore:
         entries = self.redis.xrange(keys.refusals(game_id), min=f"({after}", count=limit)
         return [{"id": i.decode(), **json.loads(f[STREAM_FIELD])} for i, f in entries]
 
-    def known_event_ids(self, game_id: str, event_ids: list[str]) -> dict[str, tuple[int, str]]:
-        """event_id -> (seq, body digest) for the ids already in the log."""
+    def known_event_ids(self, game_id: str, event_ids: list[str]) -> dict[str, Indexed]:
+        """What the index holds of each id already in the log."""
         if not event_ids:
             return {}
         entries = self.redis.hmget(keys.event_ids(game_id), event_ids)
         known = {}
         for event_id, entry in zip(event_ids, entries, strict=True):
             if entry is not None:
-                seq, digest = entry.decode().split(":", 1)
-                known[event_id] = (int(seq), digest)
+                seq, digest, *receipt = entry.decode().split(":", 2)
+                known[event_id] = Indexed(int(seq), digest, receipt[0] if receipt else None)
         return known
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:

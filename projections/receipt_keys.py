@@ -39,6 +39,20 @@ class ReceiptKeyError(RuntimeError):
     """The key directory cannot be used as it is; the message says what to do."""
 
 
+class ReceiptMismatch(Exception):
+    """A receipt kept for the event at `seq` no longer holds for the log."""
+
+    def __init__(self, seq: int, reason: str):
+        super().__init__(f"the receipt first issued for seq {seq} does not hold: {reason}")
+        self.seq = seq
+
+
+def kept_form(receipt: dict) -> str:
+    """A receipt as the event-id index keeps it beside its event (events/store.py, `Indexed`):
+    what the log does not hold of it. `ReceiptKeys.reissued` makes it whole again."""
+    return f"{receipt['head_seq']}:{receipt['key_id']}:{receipt['signature']}"
+
+
 @dataclass(frozen=True)
 class KeyRing:
     """One reading of the directory: the signing key and every public key."""
@@ -84,6 +98,24 @@ class ReceiptKeys:
                           head["seq"], head["hash"], ring.current)
             for envelope in envelopes
         ]  # fmt: skip
+
+    def reissued(self, game_id: str, seq: int, kept: str, hashes: dict[int, str]) -> dict:
+        """The receipt issued for the event at `seq`, from what the event-id index kept of it
+        (`kept_form`) and the log's hashes (seq -> hash, reaching its head): the same bytes
+        as first answered. ReceiptMismatch if its signature does not hold for them: the log
+        was changed after it was issued."""
+        head_seq, key_id, signature = kept.split(":")
+        receipt = {"format": receipts.FORMAT, "game": game_id, "seq": seq,
+                   "event_hash": hashes.get(seq), "head_seq": int(head_seq),
+                   "head_hash": hashes.get(int(head_seq)), "key_id": key_id,
+                   "signature": signature}  # fmt: skip
+        try:
+            verdict = receipts.check_signature(receipt, self.public_keys())
+        except receipts.MalformedReceipt as error:
+            raise ReceiptMismatch(seq, str(error)) from None
+        if not verdict.valid:
+            raise ReceiptMismatch(seq, verdict.reason)
+        return receipt
 
     def public_keys(self) -> dict[str, bytes]:
         """key id -> raw public key, for every key that ever signed."""

@@ -16,7 +16,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import orjson
@@ -30,6 +30,7 @@ from events.store import (
     Caches,
     CorruptEvent,
     IdempotencyConflict,
+    Indexed,
     RedisEventStore,
     VersionConflict,
 )
@@ -37,6 +38,7 @@ from games import GameRegistry, UnknownGame
 from games.errors import RuleViolation
 from projections.catalog import Catalog, new_game_id
 from projections.fold import latest_withdrawable, retract_pairs
+from projections.receipt_keys import ReceiptKeys, ReceiptMismatch, kept_form
 from projections.rules import RULES, for_the_game, rules_errors, rules_of
 from projections.state import Head, Projector, Record
 
@@ -77,6 +79,9 @@ class Recorded:
     duplicate: bool
     pending: str | None
     status: str
+    # the receipt of each envelope, in order, for an append someone is answered; a retry's are
+    # those first issued (none for events recorded before receipts were kept beside them)
+    receipts: list[dict] = field(default_factory=list)
 
 
 def token_digest(token: str) -> str:
@@ -137,12 +142,14 @@ class Recorder:
         catalog: Catalog,
         games: GameRegistry,
         event_types: EventTypeRegistry,
+        receipts: ReceiptKeys,
     ):
         self.projector = projector
         self.store: RedisEventStore = projector.store
         self.catalog = catalog
         self.games = games
         self.event_types = event_types
+        self.receipts = receipts
         self.rng = random.SystemRandom()
         self.heads = KeptHeads()
 
@@ -263,7 +270,7 @@ class Recorder:
                     raise PreconditionFailed(head.version)
                 if expected_version is not None and expected_version != head.version:
                     raise VersionConflict(head.version)
-                return self._append_at(head, checked, last_entry, given_up=True)
+                return self._append_at(head, checked, last_entry, True, receipted=not system)
             except (RuleViolation, Refused, PreconditionFailed, VersionConflict) as refusal:
                 if last_entry is not None:  # a kept head may be stale: read it, try again
                     head, last_entry = self.projector.head(game_id), None
@@ -300,7 +307,7 @@ class Recorder:
             raise InvalidEvent({"events": ["a retract in a batch names an event of the log"]})
         _refuse_repeated_ids(checked)
         try:
-            return self._append_at(head, checked)
+            return self._append_at(head, checked, receipted=True)
         except (RuleViolation, Refused) as refusal:
             self.note_refusal(head, checked, refusal)
             raise
@@ -315,9 +322,12 @@ class Recorder:
         checked: list[dict],
         last_entry: bytes | None = None,
         given_up: bool = False,
+        receipted: bool = False,
     ) -> Recorded:
         """Append at `head`, and keep the head it makes; `last_entry` for a kept head.
-        `given_up`: `head` is this append's alone, and its state is changed in place."""
+        `given_up`: `head` is this append's alone, and its state is changed in place.
+        `receipted`: someone is answered, with a receipt of each event, signed before the
+        write and kept by it beside each event, for a retry to be answered with again."""
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
         seal = self.projector.seal
         record, kept, withdrawals = head.record, {}, {}
@@ -340,7 +350,8 @@ class Recorder:
         sealed_head = (
             seal.seal(head.game_id, record) if self.projector.is_head_kept(envelopes) else None
         )
-        caches = Caches(sealed_head, meta, kept, withdrawals)
+        signed = self.receipts.sign(head.game_id, envelopes) if receipted else []
+        caches = Caches(sealed_head, meta, kept, withdrawals, [kept_form(r) for r in signed])
         written = self.store.write(head.game_id, envelopes, caches, last_entry)
         if written.duplicate:
             return self._earlier_result(head.game_id, checked)
@@ -349,7 +360,7 @@ class Recorder:
         self.heads.keep(Head(head.game_id, after, record), written.last_entry)
         if status != head.meta["status"]:
             self.catalog.move(head.game_id, head.kind, head.meta["status"], status)
-        return Recorded(head.game_id, record.seq, envelopes, False, pending, status)
+        return Recorded(head.game_id, record.seq, envelopes, False, pending, status, signed)
 
     def _advance_in_batch(
         self, head: Head, state, envelope: dict, index: int, size: int, given_up: bool
@@ -514,23 +525,46 @@ class Recorder:
         if not known:
             return None
         for event in checked:
-            seq_digest = known.get(event["event_id"])
-            if seq_digest is None or seq_digest[1] != body_digest(event):
-                seq = seq_digest[0] if seq_digest else next(iter(known.values()))[0]
+            indexed = known.get(event["event_id"])
+            if indexed is None or indexed.digest != body_digest(event):
+                seq = indexed.seq if indexed else next(iter(known.values())).seq
                 raise IdempotencyConflict(event["event_id"], seq)
-        seqs = [known[e["event_id"]][0] for e in checked]
-        envelopes = self.store.read_range(game_id, min(seqs), max(seqs))
-        stored = {e["event_id"]: e for e in envelopes}
-        for event in checked:
+        answer = self.answered_again(game_id, [known[e["event_id"]] for e in checked])
+        for event, envelope in zip(checked, answer.envelopes, strict=True):
             # the index says what each id was recorded with; the log itself must say the same,
-            # or the retry would be answered (and receipted) with an event rewritten in Redis
-            envelope = stored.get(event["event_id"])
-            if envelope is None or body_digest(envelope) != body_digest(event):
-                seq = known[event["event_id"]][0]
-                raise CorruptEvent(seq, f"the log's event differs from {event['event_id']}'s")
+            # or the retry would be answered with an event rewritten in Redis
+            same = envelope["event_id"] == event["event_id"]
+            if not same or body_digest(envelope) != body_digest(event):
+                differs = f"the log's event differs from {event['event_id']}'s"
+                raise CorruptEvent(envelope["seq"], differs)
+        return answer
+
+    def answered_again(self, game_id: str, indexed: list[Indexed]) -> Recorded:
+        """The answer to a retry of an append of events the log holds (`indexed`, in the order
+        asked): the events as the log holds them, and the receipts first issued, from what the
+        index kept beside each event and the log's hashes. None are signed again, so a log
+        rewritten in Redis, index and all, never gets a rewritten event signed: a kept
+        receipt that no longer holds for the log is a damaged log (CorruptEvent), and events
+        recorded before receipts were kept beside them are answered with none."""
+        seqs = [entry.seq for entry in indexed]
+        heads = [int(entry.receipt.split(":", 1)[0]) for entry in indexed if entry.receipt]
+        log = {e["seq"]: e for e in self.store.read_range(game_id, min(seqs), max(seqs + heads))}
+        envelopes = [log.get(seq) for seq in seqs]
+        missing = next((seq for seq, e in zip(seqs, envelopes, strict=True) if e is None), None)
+        if missing is not None:
+            raise CorruptEvent(missing, "the event-id index names an event the log does not hold")
+        receipts = []
+        if all(entry.receipt for entry in indexed):
+            hashes = {seq: envelope["hash"] for seq, envelope in log.items()}
+            try:
+                receipts = [self.receipts.reissued(game_id, entry.seq, entry.receipt, hashes)
+                            for entry in indexed]  # fmt: skip
+            except ReceiptMismatch as mismatch:
+                raise CorruptEvent(mismatch.seq, str(mismatch)) from None
         meta = self.projector.meta(game_id)
         pending = meta["pending"] or None
-        return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])
+        return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"],
+                        receipts)  # fmt: skip
 
     def _check_retract(self, head: Head, batch_before: list[dict], envelope: dict) -> None:
         """Refused unless `envelope` names the latest player action not yet withdrawn, the

@@ -160,9 +160,5 @@ def _earlier_redo(recorder: Recorder, game_id: str, ids: list[str]) -> Recorded 
         return None
     if len(known) != len(ids):
         missing = next(i for i in ids if i not in known)
-        raise IdempotencyConflict(missing, next(iter(known.values()))[0])
-    seqs = [seq for seq, _ in known.values()]
-    envelopes = recorder.store.read_range(game_id, min(seqs), max(seqs))
-    meta = recorder.projector.meta(game_id)
-    pending = meta["pending"] or None
-    return Recorded(game_id, meta["version"], envelopes, True, pending, meta["status"])
+        raise IdempotencyConflict(missing, next(iter(known.values())).seq)
+    return recorder.answered_again(game_id, [known[i] for i in ids])

@@ -257,5 +257,7 @@ class Services:
         )
         self.catalog = Catalog(self.redis)
         self.failures = Failures(self.redis)
-        self.recorder = Recorder(self.projector, self.catalog, self.games, self.event_types)
         self.receipts = ReceiptKeys.open(Path(settings.receipt_key_dir))
+        self.recorder = Recorder(
+            self.projector, self.catalog, self.games, self.event_types, self.receipts
+        )

@@ -275,3 +275,44 @@ def test_a_retry_is_not_answered_with_an_event_rewritten_under_its_id(client, re
     retried = append(client, game_id, token, body)
     assert retried.status_code == 500 and "receipts" not in retried.json
     assert retried.json["title"] == "Damaged log" and retried.json["seq"] == 2
+
+
+@pytest.mark.parametrize("index", ["keeps the kept receipt", "drops the kept receipt"])
+def test_a_retry_of_an_event_rewritten_with_its_index_gets_no_receipt_signed(
+    client, redis_client, index
+):
+    """Someone rewrites an event and its entry in the event-id index together inside Redis,
+    then retries the append with the rewritten body. The retry is answered from what the
+    append script kept beside the event, the receipts first issued, and the service signs
+    nothing for the rewritten event (docs/architecture.md, "Receipts")."""
+    game_id, token = create_toy(client, goal=1000, tally_every=1000)
+    body = add("ann", 4, event_id=new_id())
+    assert append(client, game_id, token, body).status_code == 201
+    entry = redis_client.hget(keys.event_ids(game_id), body["event_id"]).decode()
+    log = rewrite(redis_client, game_id, 2, amount=9)
+    if index == "keeps the kept receipt":
+        seq_and_digest = redis_client.hget(keys.event_ids(game_id), body["event_id"]).decode()
+        kept = entry.split(":")[2:]
+        redis_client.hset(keys.event_ids(game_id), body["event_id"],
+                          ":".join([seq_and_digest, *kept]))  # fmt: skip
+    retried = append(client, game_id, token, {**body, "payload": log[1]["payload"]})
+    signed = [r for r in retried.json.get("receipts", []) if r["event_hash"] == log[1]["hash"]]
+    assert signed == []
+    if index == "keeps the kept receipt":  # it no longer holds for the log
+        assert retried.status_code == 500 and retried.json["title"] == "Damaged log"
+    else:  # as for an event recorded before receipts were kept
+        assert retried.status_code == 200 and retried.json["receipts"] == []
+
+
+def test_a_retry_after_the_key_rotated_answers_the_receipts_first_issued(keyed_app):
+    client = keyed_app.test_client()
+    game_id, token = create_toy(client)
+    body = {"events": [add("ann", 1), add("ben", 2)], "expected_version": 1}
+    body["events"][0]["event_id"], body["events"][1]["event_id"] = new_id(), new_id()
+    first = append(client, game_id, token, body)
+    assert keyed_app.test_cli_runner().invoke(args=["rotate-receipt-key"]).exit_code == 0
+    retried = append(client, game_id, token, body)
+    assert (first.status_code, retried.status_code) == (201, 200)
+    assert retried.json["receipts"] == first.json["receipts"]
+    alone = append(client, game_id, token, body["events"][0])
+    assert alone.json["receipts"] == first.json["receipts"][:1]  # naming the batch's head
