@@ -13,6 +13,7 @@ from app.auth import counting_refused_tokens, seat_of, write_token
 from app.body import Blueprint
 from app.context import services
 from app.games import etag, pending_job
+from app.idempotency import IdempotencyKeyHeader
 from app.schemas import MAX_SEQ
 from events.envelope import RECORDED_BY_TABLE
 from events.seats import TABLE, seat_actor_refusal
@@ -39,12 +40,12 @@ def if_match_version() -> int | None:
     return int(digits)
 
 
-def submitted_events(game_id: str, body: dict) -> list[dict]:
-    """The events of the body; ids from `event_id`, or from Idempotency-Key, or new."""
+def submitted_events(game_id: str, body: dict, key: str | None) -> list[dict]:
+    """The events of the body; ids from `event_id`, or from the Idempotency-Key `key`, or
+    new."""
     events = (
         body["events"] if "events" in body else [{k: body[k] for k in EVENT_FIELDS if k in body}]
     )
-    key = request.headers.get("Idempotency-Key")
     submitted = []
     for index, event in enumerate(events):
         event = dict(event)
@@ -96,17 +97,30 @@ def appended(game_id: str, recorded, **more):
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.arguments(schemas.AppendIn, error_status_code=400)
+    @blp.arguments(IdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.AppendOut)
-    @blp.alt_response(400, schema=schemas.Problem, description="malformed or invalid, by field")
+    @blp.alt_response(
+        200, schema=schemas.AppendOut,
+        description="a retry (the same event ids, or Idempotency-Key, and body): the earlier "
+        "result, `duplicate` true; nothing written",
+    )  # fmt: skip
+    @blp.alt_response(
+        400, schema=schemas.Problem, description="malformed or invalid, by field (a bad "
+        "Idempotency-Key too)",
+    )  # fmt: skip
     @blp.alt_response(401, schema=schemas.Problem, description="no write token")
     @blp.alt_response(
         403, schema=schemas.Problem, description="no seat's token, or another player's action"
     )
     @blp.alt_response(404, schema=schemas.Problem)
-    @blp.alt_response(409, schema=schemas.Problem, description="version moved or event id reused")
+    @blp.alt_response(
+        409, schema=schemas.Problem,
+        description="version moved, or an event id or Idempotency-Key sent before with another "
+        "body",
+    )  # fmt: skip
     @blp.alt_response(412, schema=schemas.Problem, description="If-Match does not match")
     @blp.alt_response(422, schema=schemas.Problem, description="a rule refused: `rule` names it")
-    def post(self, body, game_id):
+    def post(self, body, headers, game_id):
         """Append one action, or a batch that lands together. Needs the write token.
 
         `expected_version` (409 on mismatch) or `If-Match` (412) make it conditional; an
@@ -114,7 +128,8 @@ class Events(MethodView):
         earlier result. If the action makes an automatic phase due, `job` links to its job.
         `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
-        token, submitted = write_token(), submitted_events(game_id, body)
+        key = headers.get("idempotency_key")
+        token, submitted = write_token(), submitted_events(game_id, body, key)
         with counting_refused_tokens():  # the seat is judged at each head the append tries
             recorded = services().recorder.record(
                 game_id,

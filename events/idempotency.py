@@ -1,0 +1,50 @@
+"""A write made once per Idempotency-Key (docs/architecture.md, "Idempotency").
+
+A key is scoped to what it writes: `Keyed.scope` is a digest of the game, the endpoint, the
+seat that writes, and the key, so one key sent to another game, endpoint or seat names
+another write. `Keyed.request` is a digest of what was asked: the same key asking for
+something else is KeyReused.
+
+Nothing remembers a key apart from its write. A write keyed so either derives its event ids
+from the scope (`event_id`: the append script finds them, as it finds any event id used
+before) or is recorded with the key by the script that writes it (a dispute entry), so no
+crash leaves a key without its write, or a write without its key.
+"""
+
+import uuid
+from dataclasses import dataclass
+
+from events.envelope import canonical, sha256
+
+# The ids of keyed writes are in a namespace of their own: no event id an append derives
+# from its Idempotency-Key (app/log.py) or a worker from its version can be one of them.
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "tablelog:idempotency-key")
+
+
+class KeyReused(Exception):
+    """An Idempotency-Key sent before, in the same scope, with another request: `where` says
+    what it wrote then (`entry`, a dispute entry; `seq`, the first event)."""
+
+    def __init__(self, key: str, **where: int):
+        super().__init__(f"Idempotency-Key {key!r} was sent before with another request")
+        self.key = key
+        self.where = where
+
+
+@dataclass(frozen=True)
+class Keyed:
+    key: str  # as the client sent it
+    scope: str  # SHA-256 hex of (the scope's parts, the key)
+    request: str  # SHA-256 hex of the request
+
+    def event_id(self, index: int) -> str:
+        """The id of the index-th event this write appends."""
+        return str(uuid.uuid5(NAMESPACE, f"{self.scope}:{index}"))
+
+
+def keyed(key: str | None, scope: list, request) -> Keyed | None:
+    """The write of `request` (JSON data) under `key` in `scope` (JSON data: the game, the
+    endpoint, the seat); None without a key."""
+    if key is None:
+        return None
+    return Keyed(key, sha256(canonical([*scope, key])), sha256(canonical(request)))
