@@ -138,7 +138,8 @@ def test_racing_openings_with_one_key_write_one_dispute(app, client, redis_clien
 def test_a_bad_key_is_a_400_naming_the_header_and_writes_nothing(client, redis_client):
     game = played(client)
     for key, says in (("", "1 to 255"), ("k" * 256, "1 to 255"), ("caf\u00e9", "ASCII")):
-        for path, body in (("disputes", OPEN), ("events", add("ann", 1))):
+        for path, body in (("disputes", OPEN), ("events", add("ann", 1)), ("undo", {"to": 3}),
+                           ("redo", {})):  # fmt: skip
             refused = post(client, game["id"], game["token"], path, body, key=key)
             assert refused.status_code == 400, (key, path, refused.json)
             assert refused.json["type"] == "/problems/invalid"
@@ -149,3 +150,70 @@ def test_a_bad_key_is_a_400_naming_the_header_and_writes_nothing(client, redis_c
     assert (
         post(client, game["id"], game["token"], "disputes", OPEN, key="k" * 255).status_code == 201
     )
+
+
+def undo(client, game, body, key=KEY):
+    return post(client, game["id"], game["token"], "undo", body, key=key)
+
+
+def version(client, game):
+    return client.get(f"/api/games/{game['id']}").json["version"]
+
+
+def test_a_retried_undo_after_the_game_moved_on_withdraws_nothing_more(client):
+    game = played(client)  # seqs 2-5: ann 1, ben 2, ann 3, ben 4
+    undone = undo(client, game, {"to": 3, "reason": "misread"})
+    assert undone.status_code == 201, undone.json
+    assert (undone.json["withdrawn"], undone.json["version"]) == ([5, 4], 7)
+    assert append(client, game["id"], game["token"], add("ann", 9)).status_code == 201
+    again = undo(client, game, {"to": 3, "reason": "misread"})  # the answer was lost
+    assert again.status_code == 200, again.json
+    assert again.json["duplicate"] is True
+    assert again.json["events"] == undone.json["events"]
+    assert again.json["receipts"] == undone.json["receipts"]
+    assert (again.json["withdrawn"], again.json["state_at"]) == ([5, 4], 3)
+    assert again.json["version"] == 8 and version(client, game) == 8  # ann's 9 stands
+    assert client.get(f"/api/games/{game['id']}/state").json["state"]["total"] == 1 + 2 + 9
+
+
+def test_a_retried_undo_at_the_same_head_or_with_its_version_answers_the_first(client):
+    game = played(client)
+    undone = undo(client, game, {"to": 3, "expected_version": 5})
+    assert undone.status_code == 201, undone.json
+    for body in ({"to": 3, "expected_version": 5}, {"to": 3}):
+        again = undo(client, game, body)  # not "nothing to undo", nor "the game moved on"
+        assert again.status_code == 200, (body, again.json)
+        assert again.json["events"] == undone.json["events"]
+    assert version(client, game) == 7
+
+
+def test_an_undo_key_reused_for_another_undo_is_a_409_and_writes_nothing(client):
+    game = played(client)
+    assert undo(client, game, {"to": 4}).status_code == 201  # withdraws 5 (retract at 6)
+    for other in ({"to": 3}, {"to": 4, "reason": "another"}, {"to": 4, "expected_version": 4}):
+        refused = undo(client, game, other)
+        assert refused.status_code == 409, (other, refused.json)
+        assert refused.json["type"] == "/problems/idempotency-conflict"
+        assert (refused.json["idempotency_key"], refused.json["seq"]) == (KEY, 6)
+    assert version(client, game) == 6
+    assert undo(client, game, {"to": 3}, key="a-new-key").status_code == 201
+
+
+def test_racing_undos_with_one_key_withdraw_once(app, client):
+    game = played(client)
+    answers = together(app, 6, lambda c: undo(c, game, {"to": 3}))
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] * 5 + [201], [a.json for a in answers]
+    assert {tuple(answer.json["withdrawn"]) for answer in answers} == {(5, 4)}
+    assert version(client, game) == 7
+
+
+def test_a_retried_redo_answers_the_first_even_when_it_named_its_version(client):
+    game = played(client)
+    undo(client, game, {"to": 3})
+    redone = post(client, game["id"], game["token"], "redo", {"expected_version": 7})
+    assert redone.status_code == 201, redone.json
+    again = post(client, game["id"], game["token"], "redo", {"expected_version": 7})
+    assert again.status_code == 200, again.json
+    assert again.json["events"] == redone.json["events"] and again.json["redone"] == [4, 5]
+    assert version(client, game) == 9
