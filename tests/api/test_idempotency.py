@@ -217,3 +217,26 @@ def test_a_retried_redo_answers_the_first_even_when_it_named_its_version(client)
     assert again.status_code == 200, again.json
     assert again.json["events"] == redone.json["events"] and again.json["redone"] == [4, 5]
     assert version(client, game) == 9
+
+
+# The writing POSTs that take no Idempotency-Key, and why (docs/architecture.md, "Idempotency").
+NOT_KEYED = {
+    "/api/games/{game_id}/receipts/check": "reads only",
+    "/api/games": "the recorder picks the new game's id and its creation's event id",
+    "/api/games/import": "the recorder picks the new game's id",
+    "/api/games/{game_id}/forks": "the recorder picks the new game's id",
+    "/api/games/{game_id}/seats/{seat}/token": "the recorder picks seat_replaced's event id",
+}
+
+
+def test_every_post_documents_the_key_a_retry_and_a_reused_key_or_is_named_here(client):
+    paths = client.get("/api/openapi.json").json["paths"]
+    posts = {path: operations["post"] for path, operations in paths.items() if "post" in operations}
+    assert set(NOT_KEYED) <= set(posts)
+    for path, operation in posts.items():
+        headers = [p["name"] for p in operation.get("parameters", []) if p["in"] == "header"]
+        if path in NOT_KEYED:
+            assert "Idempotency-Key" not in headers, path
+            continue
+        assert headers == ["Idempotency-Key"], path
+        assert {"200", "201", "400", "409"} <= set(operation["responses"]), path
