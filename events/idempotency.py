@@ -33,6 +33,8 @@ class KeyReused(Exception):
 
 @dataclass(frozen=True)
 class Keyed:
+    """A write sent with an Idempotency-Key."""
+
     key: str  # as the client sent it
     scope: str  # SHA-256 hex of (the scope's parts, the key)
     request: str  # SHA-256 hex of the request

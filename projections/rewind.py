@@ -116,8 +116,9 @@ def undo(
     except IdempotencyConflict:
         if keyed is None:
             raise
-        recorded = None  # the key's undo got in first, planned at another head
-    if recorded is None or recorded.duplicate:  # ... or at this one
+        # the key's undo got in first, planned at another head: answer it, or KeyReused
+        return _earlier_undo(recorder, head.game_id, to, reason, expected_version, keyed)
+    if keyed is not None and recorded.duplicate:  # the key's undo got in first, at this head
         return _earlier_undo(recorder, head.game_id, to, reason, expected_version, keyed)
     return Rewound(recorded, targets, state_at=min(targets) - 1)
 

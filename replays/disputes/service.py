@@ -45,17 +45,22 @@ class DisputeService:
         """The disputes genesis of the game: from the hash of its creation event."""
         return genesis(self.projector.store.read_one(game_id, 1)["hash"])
 
-    def open(self, head: Head, seq: int, author: str, text: str, keyed=None) -> Written:
+    def open(
+        self, head: Head, seq: int, author: str, text: str, keyed: Keyed | None = None
+    ) -> Written:
         body = {"kind": OPENED, "dispute": None, "seq": seq, "author": author, "text": text}
         return self._write(head, body, keyed)
 
-    def reply(self, head: Head, dispute: int, author: str, text: str, keyed=None) -> Written:
+    def reply(
+        self, head: Head, dispute: int, author: str, text: str, keyed: Keyed | None = None
+    ) -> Written:
         body = {"kind": REPLIED, "dispute": dispute, "author": author, "text": text}
         return self._write(head, body, keyed)
 
     def resolve(
-        self, head: Head, dispute: int, outcome: str, correcting_seq, author, text, keyed=None
-    ) -> Written:
+        self, head: Head, dispute: int, outcome: str, correcting_seq, author, text,
+        keyed: Keyed | None = None,
+    ) -> Written:  # fmt: skip
         body = {"kind": RESOLVED, "dispute": dispute, "outcome": outcome,
                 "correcting_seq": correcting_seq, "author": author, "text": text}  # fmt: skip
         return self._write(head, body, keyed)
