@@ -1,7 +1,7 @@
-"""Idempotency-Key on the writes that are not one event append: a retried POST answers the
-earlier result and writes nothing twice, the same key with another body is a 409, a key is
-scoped to the game, the endpoint and the writer's seat, and racing requests with one key
-write once."""
+"""Idempotency-Key on every write that takes it (the event append's own retries are in
+test_log.py): a retried POST answers the earlier result and writes nothing twice, the same key
+with another body is a 409, a key is scoped to the game, the endpoint and the writer's seat,
+racing requests with one key write once, and a bad key is a 400 naming the header."""
 
 import threading
 
