@@ -83,7 +83,7 @@ class Disputes(MethodView):
     def post(self, body, headers, game_id):
         """Open a dispute on a seq of the log. Needs the write token."""
         head, seat = writable_head(game_id, body["author"])
-        keyed = keyed_write(headers, body, seat)
+        keyed = keyed_write(headers, seat, body)
         written = dispute_service().open(head, body["seq"], body["author"], body["text"], keyed)
         return created(game_id, written)
 
@@ -119,7 +119,7 @@ class Replies(MethodView):
     def post(self, body, headers, game_id, dispute):
         """Reply to an open dispute. Needs the write token."""
         head, seat = writable_head(game_id, body["author"])
-        keyed = keyed_write(headers, body, seat)
+        keyed = keyed_write(headers, seat, body)
         written = dispute_service().reply(head, dispute, body["author"], body["text"], keyed)
         return created(game_id, written)
 
@@ -134,7 +134,7 @@ class Resolution(MethodView):
         """Resolve an open dispute, once: upheld with the seq of the correcting action, or
         dismissed. Needs the table's recorder's token."""
         head, seat = writable_head(game_id, body["author"], resolving=True)
-        keyed = keyed_write(headers, body, seat)
+        keyed = keyed_write(headers, seat, body)
         written = dispute_service().resolve(
             head, dispute, body["outcome"], body["correcting_seq"], body["author"], body["text"],
             keyed,

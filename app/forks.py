@@ -95,7 +95,7 @@ class Undo(MethodView):
         head = written_head(game_id)
         rewound = undo(
             services().recorder, head, body["to"], body["reason"],
-            body.get("expected_version"), keyed_write(headers, body, TABLE),
+            body.get("expected_version"), keyed_write(headers, TABLE),
         )  # fmt: skip
         return answer(game_id, rewound, withdrawn=rewound.withdrawn, state_at=rewound.state_at)
 

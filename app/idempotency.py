@@ -32,8 +32,9 @@ class IdempotencyKeyHeader(Schema):
     )
 
 
-def keyed_write(headers: dict, body, seat: str) -> Keyed | None:
+def keyed_write(headers: dict, seat: str | None = None, body=None) -> Keyed | None:
     """The request's key scoped to what it writes: this endpoint, the ids in its path (the
-    game, a dispute) and the seat that writes; None without a key."""
+    game, a dispute) and `seat`, where the key is the writing seat's; `body` where the write
+    compares requests by their digest. None without a key."""
     scope = [request.endpoint, request.view_args, seat]
     return keyed(headers.get("idempotency_key"), scope, body)

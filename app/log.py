@@ -1,7 +1,6 @@
 """A game's log: append one action or a batch, read it a page at a time, read one event."""
 
 import re
-import uuid
 
 from flask import request, url_for
 from flask.views import MethodView
@@ -13,9 +12,10 @@ from app.auth import counting_refused_tokens, seat_of, write_token
 from app.body import Blueprint
 from app.context import services
 from app.games import etag, pending_job
-from app.idempotency import IdempotencyKeyHeader
+from app.idempotency import IdempotencyKeyHeader, keyed_write
 from app.schemas import MAX_SEQ
 from events.envelope import RECORDED_BY_TABLE
+from events.idempotency import Keyed
 from events.seats import TABLE, seat_actor_refusal
 from replays.steps import annotated
 
@@ -40,9 +40,9 @@ def if_match_version() -> int | None:
     return int(digits)
 
 
-def submitted_events(game_id: str, body: dict, key: str | None) -> list[dict]:
-    """The events of the body; ids from `event_id`, or from the Idempotency-Key `key`, or
-    new."""
+def submitted_events(body: dict, keyed: Keyed | None) -> list[dict]:
+    """The events of the body; ids from `event_id`, or from the Idempotency-Key (`keyed`),
+    or new."""
     events = (
         body["events"] if "events" in body else [{k: body[k] for k in EVENT_FIELDS if k in body}]
     )
@@ -51,9 +51,8 @@ def submitted_events(game_id: str, body: dict, key: str | None) -> list[dict]:
         event = dict(event)
         if "event_id" in event:
             event["event_id"] = str(event["event_id"])
-        elif key:
-            name = f"tablelog:{game_id}:{key}:{index}"
-            event["event_id"] = str(uuid.uuid5(uuid.NAMESPACE_URL, name))
+        elif keyed:
+            event["event_id"] = keyed.event_id(index)
         submitted.append(event)
     return submitted
 
@@ -128,8 +127,7 @@ class Events(MethodView):
         earlier result. If the action makes an automatic phase due, `job` links to its job.
         `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
-        key = headers.get("idempotency_key")
-        token, submitted = write_token(), submitted_events(game_id, body, key)
+        token, submitted = write_token(), submitted_events(body, keyed_write(headers))
         with counting_refused_tokens():  # the seat is judged at each head the append tries
             recorded = services().recorder.record(
                 game_id,

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from events.envelope import canonical, sha256
 
-# The ids of keyed writes are in a namespace of their own: no event id an append derives
-# from its Idempotency-Key (app/log.py) or a worker from its version can be one of them.
+# The ids of keyed writes are in a namespace of their own, so none is an id a worker derives
+# from the version it resolves at, or a redo from its undo (both `tablelog:<game>:...` in the
+# URL namespace): a key "3" once named the worker's first event at version 3.
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "tablelog:idempotency-key")
 
 
@@ -37,16 +38,18 @@ class Keyed:
 
     key: str  # as the client sent it
     scope: str  # SHA-256 hex of (the scope's parts, the key)
-    request: str  # SHA-256 hex of the request
+    request: str  # SHA-256 hex of the request, where the write compares them; else ""
 
     def event_id(self, index: int) -> str:
         """The id of the index-th event this write appends."""
         return str(uuid.uuid5(NAMESPACE, f"{self.scope}:{index}"))
 
 
-def keyed(key: str | None, scope: list, request) -> Keyed | None:
-    """The write of `request` (JSON data) under `key` in `scope` (JSON data: the game, the
-    endpoint, the seat); None without a key."""
+def keyed(key: str | None, scope: list, request=None) -> Keyed | None:
+    """The write under `key` in `scope` (JSON data: the game, the endpoint, the seat), of
+    `request` (JSON data) where the write compares requests by their digest (a write whose
+    ids come from the key has the append script compare its events); None without a key."""
     if key is None:
         return None
-    return Keyed(key, sha256(canonical([*scope, key])), sha256(canonical(request)))
+    digest = sha256(canonical(request)) if request is not None else ""
+    return Keyed(key, sha256(canonical([*scope, key])), digest)

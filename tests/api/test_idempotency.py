@@ -6,7 +6,8 @@ racing requests with one key write once, and a bad key is a 400 naming the heade
 import threading
 
 from events import keys
-from tests.api.helpers import add, append
+from tests.api.helpers import add, append, create_toy
+from tests.conftest import wait_for
 
 KEY = "7f0e7a52-retry-me"
 
@@ -150,6 +151,36 @@ def test_a_bad_key_is_a_400_naming_the_header_and_writes_nothing(client, redis_c
     assert (
         post(client, game["id"], game["token"], "disputes", OPEN, key="k" * 255).status_code == 201
     )
+
+
+def test_an_appends_key_never_names_the_workers_event(client, start_worker):
+    """An append's key names ids of its own: a counter for a key ("3") once took the id the
+    worker derives for the phase it resolves at version 3, and the phase failed for good."""
+    start_worker()
+    game_id, token = create_toy(client, tally_every=3)
+    assert (
+        append(client, game_id, token, add("ann", 2), {"Idempotency-Key": "3"}).status_code == 201
+    )
+    assert append(client, game_id, token, add("ben", 2)).status_code == 201  # 3: a tally is due
+
+    def settled():
+        summary = client.get(f"/api/games/{game_id}").json
+        return (summary["pending"] is None or summary["failed"]) and summary
+
+    summary = wait_for(settled)
+    assert (summary["version"], summary["failed"]) == (4, None)
+
+
+def test_an_appends_key_never_names_a_redos_event(client):
+    """Nor a redo's ids, a function of the undo it redoes: with the key "redo:6", ann's action
+    was once answered as the redo of the undo at 6."""
+    game = played(client)  # seqs 2-5: ann 1, ben 2, ann 3, ben 4
+    assert post(client, game["id"], game["token"], "undo", {"to": 4}, key=None).status_code == 201
+    keyed = append(client, game["id"], game["token"], add("ben", 1), {"Idempotency-Key": "redo:6"})
+    assert keyed.status_code == 201  # 7: ben plays again instead
+    redone = post(client, game["id"], game["token"], "redo", {}, key=None)  # not ben's turn
+    assert redone.status_code == 422, redone.json
+    assert redone.json["details"] == {"redo_of": 5}
 
 
 def undo(client, game, body, key=KEY):
