@@ -152,10 +152,10 @@ TYPES = {
     ),
     "idempotency-conflict": ProblemType(
         409, "Reused for another request",
-        "An event id names one event, and an Idempotency-Key one request (in its game, on its "
-        "endpoint, from its seat): this one was sent before with another body. Nothing was "
-        "written. A retry of the same request answers the earlier result; a new request needs "
-        "a new id or key.",
+        "An event id names one event, and an Idempotency-Key one request (in its game and on "
+        "its endpoint): this one was sent before with another body. Nothing was written. A "
+        "retry of the same request answers the earlier result; a new request needs a new id "
+        "or key.",
         {"event_id": "the event id sent", "idempotency_key": "the key sent",
          "seq": "where the log holds the event first written with it",
          "entry": "the disputes entry first written with the key"},
