@@ -1,14 +1,14 @@
 """A write made once per Idempotency-Key (docs/architecture.md, "Idempotency").
 
 A key is scoped to what it writes: `Keyed.scope` is a digest of the game, the endpoint, the
-seat that writes, and the key, so one key sent to another game, endpoint or seat names
-another write. `Keyed.request` is a digest of what was asked: the same key asking for
-something else is KeyReused.
+seat that writes where the key is that seat's, and the key, so one key sent to another game,
+endpoint or seat names another write. `Keyed.request` is a digest of what was asked, for a
+write that compares requests so: the same key asking for something else is KeyReused.
 
-Nothing remembers a key apart from its write. A write keyed so either derives its event ids
-from the scope (`event_id`: the append script finds them, as it finds any event id used
-before) or is recorded with the key by the script that writes it (a dispute entry), so no
-crash leaves a key without its write, or a write without its key.
+A key is remembered only with its write. A write keyed so either derives its event ids from
+the scope (`event_id`: the append script finds them, as it finds any event id used before)
+or is recorded with the key by the script that writes it (a dispute entry), so no crash
+leaves a key without its write, or a write without its key.
 """
 
 import uuid
