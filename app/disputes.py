@@ -8,9 +8,10 @@ from app import schemas
 from app.auth import require_write_token
 from app.body import Blueprint
 from app.context import services
+from app.idempotency import IdempotencyKeyHeader, keyed_write
 from app.problems import field_problem, problem
 from events.seats import TABLE, seat_actor_refusal
-from replays.disputes.service import DisputeService
+from replays.disputes.service import DisputeService, Written
 from replays.disputes.stream import CorruptDispute, DisputesMoved, NoGame
 from replays.disputes.threads import DisputeRefused, summary
 
@@ -30,9 +31,9 @@ def dispute_service() -> DisputeService:
 
 
 def writable_head(game_id: str, author, resolving: bool = False):
-    """The game's head, once a seat's token is shown that may write as `author`: a player's
-    seat as that player only, the table's recorder as anyone; a resolution, the recorder's
-    alone (the table settles its own disputes)."""
+    """The game's head and the seat writing, once a seat's token is shown that may write as
+    `author`: a player's seat as that player only, the table's recorder as anyone; a
+    resolution, the recorder's alone (the table settles its own disputes)."""
     head = services().projector.head(game_id)
     seat = require_write_token(head.meta)
     if resolving and seat != TABLE:
@@ -40,24 +41,34 @@ def writable_head(game_id: str, author, resolving: bool = False):
     refusal = seat_actor_refusal(seat, author)
     if refusal:
         raise Forbidden(refusal)
-    return head
+    return head, seat
 
 
-def created(game_id: str, thread: dict):
-    return thread, 201, {"Location": f"/api/games/{game_id}/disputes/{thread['id']}"}
+def created(game_id: str, written: Written):
+    """201 with the thread; 200 for a retry, which wrote nothing."""
+    thread = {**written.thread, "duplicate": written.duplicate}
+    status = 200 if written.duplicate else 201
+    return thread, status, {"Location": f"/api/games/{game_id}/disputes/{thread['id']}"}
 
 
 WRITE_ERRORS = (
-    (400, "invalid, by field; an author not a player of the game"),
+    (400, "invalid, by field (a bad Idempotency-Key too); an author not a player of the game"),
     (401, "no write token"),
     (403, "no seat's token, or a seat writing as another; a resolution not by the recorder"),
     (404, "no such game or dispute"),
-    (409, "the dispute is resolved, or other writers kept getting in first"),
+    (409, "the dispute is resolved, other writers kept getting in first, or the "
+          "Idempotency-Key was sent before with another body"),
     (422, "a seq the log does not hold, or a correction not after the disputed seq"),
-)
+)  # fmt: skip
 
 
 def write_errors(view):
+    """The answers of a write: a retry's 200, and the refusals."""
+    view = blp.alt_response(
+        200, schema=schemas.DisputeWritten,
+        description="a retry (the same Idempotency-Key and body): the thread as the first "
+        "write left it, `duplicate` true; nothing written",
+    )(view)  # fmt: skip
     for status, description in WRITE_ERRORS:
         view = blp.alt_response(status, schema=schemas.Problem, description=description)(view)
     return view
@@ -66,13 +77,15 @@ def write_errors(view):
 @blp.route("/<game_id>/disputes")
 class Disputes(MethodView):
     @blp.arguments(schemas.DisputeOpen, error_status_code=400)
-    @blp.response(201, schemas.Dispute)
+    @blp.arguments(IdempotencyKeyHeader, location="headers", error_status_code=400)
+    @blp.response(201, schemas.DisputeWritten)
     @write_errors
-    def post(self, body, game_id):
+    def post(self, body, headers, game_id):
         """Open a dispute on a seq of the log. Needs the write token."""
-        head = writable_head(game_id, body["author"])
-        thread = dispute_service().open(head, body["seq"], body["author"], body["text"])
-        return created(game_id, thread)
+        head, seat = writable_head(game_id, body["author"])
+        keyed = keyed_write(headers, seat, body)
+        written = dispute_service().open(head, body["seq"], body["author"], body["text"], keyed)
+        return created(game_id, written)
 
     @blp.response(200, schemas.DisputeList)
     @blp.alt_response(404, schema=schemas.Problem)
@@ -100,28 +113,33 @@ class Thread(MethodView):
 @blp.route("/<game_id>/disputes/<int:dispute>/replies")
 class Replies(MethodView):
     @blp.arguments(schemas.DisputeReply, error_status_code=400)
-    @blp.response(201, schemas.Dispute)
+    @blp.arguments(IdempotencyKeyHeader, location="headers", error_status_code=400)
+    @blp.response(201, schemas.DisputeWritten)
     @write_errors
-    def post(self, body, game_id, dispute):
+    def post(self, body, headers, game_id, dispute):
         """Reply to an open dispute. Needs the write token."""
-        head = writable_head(game_id, body["author"])
-        thread = dispute_service().reply(head, dispute, body["author"], body["text"])
-        return created(game_id, thread)
+        head, seat = writable_head(game_id, body["author"])
+        keyed = keyed_write(headers, seat, body)
+        written = dispute_service().reply(head, dispute, body["author"], body["text"], keyed)
+        return created(game_id, written)
 
 
 @blp.route("/<game_id>/disputes/<int:dispute>/resolution")
 class Resolution(MethodView):
     @blp.arguments(schemas.DisputeResolve, error_status_code=400)
-    @blp.response(201, schemas.Dispute)
+    @blp.arguments(IdempotencyKeyHeader, location="headers", error_status_code=400)
+    @blp.response(201, schemas.DisputeWritten)
     @write_errors
-    def post(self, body, game_id, dispute):
+    def post(self, body, headers, game_id, dispute):
         """Resolve an open dispute, once: upheld with the seq of the correcting action, or
         dismissed. Needs the table's recorder's token."""
-        head = writable_head(game_id, body["author"], resolving=True)
-        thread = dispute_service().resolve(
-            head, dispute, body["outcome"], body["correcting_seq"], body["author"], body["text"]
-        )
-        return created(game_id, thread)
+        head, seat = writable_head(game_id, body["author"], resolving=True)
+        keyed = keyed_write(headers, seat, body)
+        written = dispute_service().resolve(
+            head, dispute, body["outcome"], body["correcting_seq"], body["author"], body["text"],
+            keyed,
+        )  # fmt: skip
+        return created(game_id, written)
 
 
 @blp.app_errorhandler(DisputeRefused)

@@ -7,9 +7,10 @@ from app.auth import new_token, require_table
 from app.body import Blueprint
 from app.context import services
 from app.games import described, etag, pending_job
+from app.idempotency import IdempotencyKeyHeader, keyed_write
 from app.log import appended
 from app.schemas import GameCreated, Problem
-from events.store import VersionConflict
+from events.seats import TABLE
 from projections.rewind import Rewound, redo, undo
 from replays.compare import compare, diff
 from replays.forks import fork
@@ -67,46 +68,70 @@ class Diff(MethodView):
 @blp.route("/<game_id>/undo")
 class Undo(MethodView):
     @blp.arguments(schemas.UndoIn, error_status_code=400)
+    @blp.arguments(IdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.UndoOut)
-    @blp.alt_response(400, schema=Problem, description="`to` missing, or past the head")
+    @blp.alt_response(
+        200, schema=schemas.UndoOut,
+        description="a retry with the same Idempotency-Key and body: the undo it wrote, "
+        "`duplicate` true, however the game moved since; nothing written",
+    )  # fmt: skip
+    @blp.alt_response(
+        400, schema=Problem, description="`to` missing or past the head, a bad Idempotency-Key"
+    )
     @blp.alt_response(401, schema=Problem, description="no write token")
     @blp.alt_response(403, schema=Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=Problem)
-    @blp.alt_response(409, schema=Problem, description="the game moved on (another undo won)")
+    @blp.alt_response(
+        409, schema=Problem,
+        description="the game moved on (another undo won), or the Idempotency-Key wrote "
+        "another undo",
+    )  # fmt: skip
     @blp.alt_response(422, schema=Problem, description="nothing to undo, or `to` is withdrawn")
-    def post(self, body, game_id):
+    def post(self, body, headers, game_id):
         """Undo to seq `to`: withdraw every player action after it, newest first, each by a
-        `retract`, in one append. Needs the table's recorder's token."""
-        head = written_head(game_id, body.get("expected_version"))
-        rewound = undo(services().recorder, head, body["to"], body["reason"])
+        `retract`, in one append. Needs the table's recorder's token. With an
+        Idempotency-Key, a retry answers the undo the key wrote, even after the game moved
+        on: it never withdraws more."""
+        head = written_head(game_id)
+        rewound = undo(
+            services().recorder, head, body["to"], body["reason"],
+            body.get("expected_version"), keyed_write(headers, TABLE),
+        )  # fmt: skip
         return answer(game_id, rewound, withdrawn=rewound.withdrawn, state_at=rewound.state_at)
 
 
 @blp.route("/<game_id>/redo")
 class Redo(MethodView):
     @blp.arguments(schemas.RedoIn, error_status_code=400)
+    @blp.arguments(IdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.RedoOut)
+    @blp.alt_response(
+        200, schema=schemas.RedoOut,
+        description="the last undo is redone already: that redo, `duplicate` true; nothing "
+        "written",
+    )  # fmt: skip
+    @blp.alt_response(400, schema=Problem, description="a bad Idempotency-Key")
     @blp.alt_response(401, schema=Problem, description="no write token")
     @blp.alt_response(403, schema=Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=Problem)
     @blp.alt_response(409, schema=Problem, description="the game moved on")
     @blp.alt_response(422, schema=Problem, description="a rule refused, or nothing to redo")
-    def post(self, body, game_id):
+    def post(self, body, headers, game_id):
         """Redo: re-apply what the last undo withdrew, as new events, if the rules still allow
         it. Needs the table's recorder's token; a redo done already answers 200 with its
-        events."""
-        head = written_head(game_id, body.get("expected_version"))
-        rewound = redo(services().recorder, head)
+        events: its ids are the undo's, so a retry is safe without a key (an Idempotency-Key
+        is checked, and adds nothing). A retry after another undo redoes that one, unless
+        it names `expected_version`."""
+        head = written_head(game_id)
+        rewound = redo(services().recorder, head, body.get("expected_version"))
         return answer(game_id, rewound, redone=rewound.withdrawn)
 
 
-def written_head(game_id: str, expected_version: int | None):
+def written_head(game_id: str):
     """The head an undo or redo is planned from, once the token is checked: the table's
     recorder's, as an undo withdraws, and a redo re-applies, any seat's actions."""
     head = services().projector.head(game_id)
     require_table(head.meta)
-    if expected_version not in (None, head.version):
-        raise VersionConflict(head.version)
     return head
 
 

@@ -1,7 +1,6 @@
 """A game's log: append one action or a batch, read it a page at a time, read one event."""
 
 import re
-import uuid
 
 from flask import request, url_for
 from flask.views import MethodView
@@ -13,8 +12,10 @@ from app.auth import counting_refused_tokens, seat_of, write_token
 from app.body import Blueprint
 from app.context import services
 from app.games import etag, pending_job
+from app.idempotency import IdempotencyKeyHeader, keyed_write
 from app.schemas import MAX_SEQ
 from events.envelope import RECORDED_BY_TABLE
+from events.idempotency import Keyed
 from events.seats import TABLE, seat_actor_refusal
 from replays.steps import annotated
 
@@ -39,20 +40,19 @@ def if_match_version() -> int | None:
     return int(digits)
 
 
-def submitted_events(game_id: str, body: dict) -> list[dict]:
-    """The events of the body; ids from `event_id`, or from Idempotency-Key, or new."""
+def submitted_events(body: dict, keyed: Keyed | None) -> list[dict]:
+    """The events of the body; ids from `event_id`, or from the Idempotency-Key (`keyed`),
+    or new."""
     events = (
         body["events"] if "events" in body else [{k: body[k] for k in EVENT_FIELDS if k in body}]
     )
-    key = request.headers.get("Idempotency-Key")
     submitted = []
     for index, event in enumerate(events):
         event = dict(event)
         if "event_id" in event:
             event["event_id"] = str(event["event_id"])
-        elif key:
-            name = f"tablelog:{game_id}:{key}:{index}"
-            event["event_id"] = str(uuid.uuid5(uuid.NAMESPACE_URL, name))
+        elif keyed:
+            event["event_id"] = keyed.event_id(index)
         submitted.append(event)
     return submitted
 
@@ -96,17 +96,30 @@ def appended(game_id: str, recorded, **more):
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.arguments(schemas.AppendIn, error_status_code=400)
+    @blp.arguments(IdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.AppendOut)
-    @blp.alt_response(400, schema=schemas.Problem, description="malformed or invalid, by field")
+    @blp.alt_response(
+        200, schema=schemas.AppendOut,
+        description="a retry (the same event ids, or Idempotency-Key, and body): the earlier "
+        "result, `duplicate` true; nothing written",
+    )  # fmt: skip
+    @blp.alt_response(
+        400, schema=schemas.Problem, description="malformed or invalid, by field (a bad "
+        "Idempotency-Key too)",
+    )  # fmt: skip
     @blp.alt_response(401, schema=schemas.Problem, description="no write token")
     @blp.alt_response(
         403, schema=schemas.Problem, description="no seat's token, or another player's action"
     )
     @blp.alt_response(404, schema=schemas.Problem)
-    @blp.alt_response(409, schema=schemas.Problem, description="version moved or event id reused")
+    @blp.alt_response(
+        409, schema=schemas.Problem,
+        description="version moved, or an event id or Idempotency-Key sent before with another "
+        "body",
+    )  # fmt: skip
     @blp.alt_response(412, schema=schemas.Problem, description="If-Match does not match")
     @blp.alt_response(422, schema=schemas.Problem, description="a rule refused: `rule` names it")
-    def post(self, body, game_id):
+    def post(self, body, headers, game_id):
         """Append one action, or a batch that lands together. Needs the write token.
 
         `expected_version` (409 on mismatch) or `If-Match` (412) make it conditional; an
@@ -114,7 +127,7 @@ class Events(MethodView):
         earlier result. If the action makes an automatic phase due, `job` links to its job.
         `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
-        token, submitted = write_token(), submitted_events(game_id, body)
+        token, submitted = write_token(), submitted_events(body, keyed_write(headers))
         with counting_refused_tokens():  # the seat is judged at each head the append tries
             recorded = services().recorder.record(
                 game_id,

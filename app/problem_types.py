@@ -151,10 +151,14 @@ TYPES = {
         {"current_version": "the game's version now; also the answer's ETag"},
     ),
     "idempotency-conflict": ProblemType(
-        409, "Event id reused",
-        "An event id is sent once per event: this one was already recorded with another body. "
-        "A retry of the same event answers the earlier result; a new event needs a new id.",
-        {"event_id": "the id sent", "seq": "where the log holds the event recorded with it"},
+        409, "Reused for another request",
+        "An event id names one event, and an Idempotency-Key one request (in its game and on "
+        "its endpoint): this one was sent before with another body. Nothing was written. A "
+        "retry of the same request answers the earlier result; a new request needs a new id "
+        "or key.",
+        {"event_id": "the event id sent", "idempotency_key": "the key sent",
+         "seq": "where the log holds the event first written with it",
+         "entry": "the disputes entry first written with the key"},
     ),
     "not-found": ProblemType(
         404, "Not found",

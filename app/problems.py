@@ -17,6 +17,7 @@ from app import limits
 from app.body import InvalidJSON
 from app.problem_types import BASE as TYPE_BASE
 from app.rulebook import UnknownRule
+from events.idempotency import KeyReused
 from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
 from games import UnknownGame
 from games.errors import RuleViolation
@@ -24,6 +25,7 @@ from projections.recorder import InvalidEvent, PreconditionFailed, Refused
 from projections.state import DamagedMeta, NoSuchGame
 
 MEDIA_TYPE = "application/problem+json"
+REUSED = "Reused for another request"  # an event id, or an Idempotency-Key
 
 log = logging.getLogger(__name__)
 
@@ -127,9 +129,19 @@ def register(app: Flask) -> None:
     @app.errorhandler(IdempotencyConflict)
     def idempotency_conflict(error: IdempotencyConflict):
         return problem(
-            409, "Event id reused",
+            409, REUSED,
             f"event id {error.event_id} was already used by seq {error.seq} for another body",
             "idempotency-conflict", event_id=error.event_id, seq=error.seq,
+        )  # fmt: skip
+
+    @app.errorhandler(KeyReused)
+    def key_reused(error: KeyReused):
+        wrote = ", ".join(f"{name} {value}" for name, value in error.where.items())
+        return problem(
+            409, REUSED,
+            f"Idempotency-Key {error.key!r} was sent here before with another body (it wrote "
+            f"{wrote}); a new request needs a new key",
+            "idempotency-conflict", idempotency_key=error.key, **error.where,
         )  # fmt: skip
 
     @app.errorhandler(NoSuchGame)

@@ -537,6 +537,13 @@ class Dispute(DisputeSaid):
     resolution = fields.Nested(DisputeResolution, allow_none=True)
 
 
+class DisputeWritten(Dispute):
+    duplicate = fields.Boolean(
+        metadata={"description": "true for a retry with the same Idempotency-Key and body: "
+                  "the thread as the first write left it; nothing new was written"}
+    )  # fmt: skip
+
+
 class DisputeSummary(Schema):
     id = fields.Integer()
     seq = fields.Integer()

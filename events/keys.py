@@ -58,6 +58,13 @@ def disputes(game_id: str) -> str:
     return f"game:{{{game_id}}}:disputes"
 
 
+def dispute_keys(game_id: str) -> str:
+    """A hash: the scope digest of each dispute write sent with an Idempotency-Key
+    (events/idempotency.py) -> `<entry number>:<request digest>`, written by the disputes
+    script with the entry. Not a cache: a retry is answered from it."""
+    return f"game:{{{game_id}}}:dispute_keys"
+
+
 def catalog_all() -> str:
     """A sorted set, all scores 0: every game id (ids sort by creation time)."""
     return "games:all"

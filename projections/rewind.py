@@ -19,14 +19,24 @@ worker. The redo's ids are a function of the undo, so redoing it again answers t
 
 Both are planned from the head they read and written at exactly that version (the recorder's
 `record_checked`): of two undos racing, one applies and the other is a version conflict.
+
+An undo sent with an Idempotency-Key takes its retracts' ids from the key
+(events/idempotency.py), so the append script finds them as it finds any event id used
+before: a retry, at whatever head, answers the undo the key wrote (and withdraws nothing
+more), and of two racing with one key one writes and the other answers it. The key is the
+same request if it would have withdrawn the same actions, for the same reason, at the head
+the undo was written at; otherwise it is KeyReused. A retried redo answers the first, keyed
+or not, as its ids are the undo's; an `expected_version` is checked only when there is
+something to write.
 """
 
 import uuid
 from dataclasses import dataclass
 
 from events.envelope import RECORDED_BY_TABLE
+from events.idempotency import Keyed, KeyReused
 from events.retract import RETRACT, withdrawn_by
-from events.store import IdempotencyConflict
+from events.store import IdempotencyConflict, VersionConflict
 from games.errors import RuleViolation
 from projections.fold import latest_withdrawable
 from projections.recorder import InvalidEvent, Recorded, Recorder, Refused, derived_events
@@ -54,9 +64,23 @@ def undo_targets(newest_first: list[dict], to: int) -> list[int]:
     return targets
 
 
-def undo(recorder: Recorder, head: Head, to: int, reason: str = "") -> Rewound:
+def undo(
+    recorder: Recorder,
+    head: Head,
+    to: int,
+    reason: str = "",
+    expected_version: int | None = None,
+    keyed: Keyed | None = None,
+) -> Rewound:
     """Withdraw every player action after seq `to` in one batch of retracts, recorded by the
-    table's recorder (`admin`, who may withdraw anyone's action)."""
+    table's recorder (`admin`, who may withdraw anyone's action); with `keyed`, or answer the
+    undo its key wrote before."""
+    if keyed is not None:
+        earlier = _earlier_undo(recorder, head.game_id, to, reason, expected_version, keyed)
+        if earlier is not None:
+            return earlier
+    if expected_version not in (None, head.version):
+        raise VersionConflict(head.version)
     if to > head.version:
         raise InvalidEvent({"to": [f"the game is at version {head.version}"]})
     withdrawn = withdrawn_by(recorder.projector.withdrawals(head.game_id, after=to), to)
@@ -77,12 +101,57 @@ def undo(recorder: Recorder, head: Head, to: int, reason: str = "") -> Rewound:
         )
     retracts = [
         recorder.checked(
-            {"type": RETRACT, "actor": "admin", "payload": {"seq": target, "reason": reason}}, head
+            {
+                "event_id": keyed.event_id(index) if keyed else None,
+                "type": RETRACT,
+                "actor": "admin",
+                "payload": {"seq": target, "reason": reason},
+            },
+            head,
         )
-        for target in targets
+        for index, target in enumerate(targets)
     ]
-    recorded = recorder.record_checked(head, retracts)
+    try:
+        recorded = recorder.record_checked(head, retracts)
+    except IdempotencyConflict:
+        if keyed is None:
+            raise
+        # the key's undo got in first, planned at another head: answer it, or KeyReused
+        return _earlier_undo(recorder, head.game_id, to, reason, expected_version, keyed)
+    if keyed is not None and recorded.duplicate:  # the key's undo got in first, at this head
+        return _earlier_undo(recorder, head.game_id, to, reason, expected_version, keyed)
     return Rewound(recorded, targets, state_at=min(targets) - 1)
+
+
+def _earlier_undo(
+    recorder: Recorder, game_id: str, to: int, reason: str, expected_version, keyed: Keyed
+) -> Rewound | None:
+    """The undo `keyed` wrote before, if it did; KeyReused if it was another undo than this
+    one: other actions withdrawn at the head it was written at, another reason, or written
+    at another version than `expected_version`."""
+    first = keyed.event_id(0)
+    known = recorder.store.known_event_ids(game_id, [first])
+    if not known:
+        return None
+    start = known[first].seq
+    batch: list[dict] = []
+    for envelope in recorder.store.iterate(game_id, after=start - 1, page=16):
+        if envelope["event_id"] != keyed.event_id(len(batch)):
+            break
+        batch.append(envelope)
+    targets = [retract["payload"]["seq"] for retract in batch]
+    written_at = start - 1
+    planned = undo_targets(recorder.store.read_range(game_id, to + 1, written_at)[::-1], to)
+    if (
+        planned != targets
+        or any(retract["payload"]["reason"] != reason for retract in batch)
+        or expected_version not in (None, written_at)
+    ):
+        raise KeyReused(keyed.key, seq=start)
+    ids = [retract["event_id"] for retract in batch]
+    indexed = recorder.store.known_event_ids(game_id, ids)
+    answer = recorder.answered_again(game_id, [indexed[i] for i in ids])
+    return Rewound(answer, targets, min(targets) - 1)
 
 
 def last_undo(recorder: Recorder, head: Head) -> list[dict]:
@@ -104,9 +173,10 @@ def redo_event_id(game_id: str, undo_seq: int, index: int) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"tablelog:{game_id}:redo:{undo_seq}:{index}"))
 
 
-def redo(recorder: Recorder, head: Head) -> Rewound:
-    """Re-apply what the last undo withdrew, on top of the head; RuleViolation if the rules
-    no longer allow one of them (`redo_of` in its details names the original seq)."""
+def redo(recorder: Recorder, head: Head, expected_version: int | None = None) -> Rewound:
+    """Re-apply what the last undo withdrew, on top of the head, or answer the redo that did;
+    RuleViolation if the rules no longer allow one of them (`redo_of` in its details names
+    the original seq)."""
     retracts = last_undo(recorder, head)
     if not retracts:
         raise Refused("LOG-REDO", "nothing to redo: no retract in the log", {})
@@ -116,6 +186,8 @@ def redo(recorder: Recorder, head: Head) -> Rewound:
     earlier = _earlier_redo(recorder, head.game_id, ids)
     if earlier is not None:
         return Rewound(earlier, targets)
+    if expected_version not in (None, head.version):
+        raise VersionConflict(head.version)
     batch = _replayed(recorder, head, originals, ids)
     return Rewound(recorder.record_checked(head, batch), targets)
 

@@ -1,13 +1,23 @@
 -- Append dispute entries to one game's disputes stream, atomically, after the entry the
--- writer read last.
--- KEYS: 1 disputes stream, 2 the game's meta hash (the game must exist)
--- ARGV: expected count of entries, the hash of the last of them (the genesis for none), then
---       one canonical entry a argument, numbered from count + 1
--- Returns {"ok", count} | {"moved", count} | {"no_game"}
+-- writer read last; a keyed write (an Idempotency-Key) is recorded with its entry.
+-- KEYS: 1 disputes stream, 2 the game's meta hash (the game must exist), 3 the keyed writes
+-- ARGV: expected count of entries, the hash of the last of them (the genesis for none), the
+--       keyed write's scope and request digests ("" "" for none: then any number of entries,
+--       else one), then one canonical entry an argument, numbered from count + 1
+-- Returns {"ok", count} | {"moved", count} | {"no_game"} | {"keyed", entry}: the key wrote
+--       that entry before (with this request or another: the writer reads which)
 local expected = tonumber(ARGV[1])
 local prev_hash = ARGV[2]
+local scope = ARGV[3]
+local request = ARGV[4]
 if redis.call('EXISTS', KEYS[2]) == 0 then
   return {'no_game'}
+end
+if scope ~= '' then
+  local written = redis.call('HGET', KEYS[3], scope)
+  if written then
+    return {'keyed', string.match(written, '^(%d+):')}
+  end
 end
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local count = 0
@@ -21,8 +31,11 @@ end
 if count ~= expected then
   return {'moved', tostring(count)}
 end
-for i = 3, #ARGV do
+for i = 5, #ARGV do
   count = count + 1
   redis.call('XADD', KEYS[1], count .. '-0', 'e', ARGV[i])
+end
+if scope ~= '' then
+  redis.call('HSET', KEYS[3], scope, count .. ':' .. request)
 end
 return {'ok', tostring(count)}

@@ -1,5 +1,6 @@
 """The disputes of a game on Redis: one stream per game (events/keys.py `disputes`), written
-by one Lua script that appends only after the entry the writer read last.
+by one Lua script that appends only after the entry the writer read last, and records a write
+sent with an Idempotency-Key with its entry (`dispute_keys`).
 
 Like the event store (events/store.py), nothing is ever changed or deleted, and every entry
 read is checked against its own hash; unlike it, there is no cache beside the stream.
@@ -13,6 +14,7 @@ import redis
 
 from events import keys
 from events.envelope import canonical
+from events.idempotency import Keyed
 from events.store import entry_seq
 from replays.disputes.entries import entry_hash, form_problem
 
@@ -40,6 +42,14 @@ class NoGame(Exception):
     """The game of the disputes does not exist."""
 
 
+class KeyedBefore(Exception):
+    """The keyed write's Idempotency-Key wrote `entry` before: nothing was written now."""
+
+    def __init__(self, entry: int):
+        super().__init__(f"the key wrote entry {entry} before")
+        self.entry = entry
+
+
 @lru_cache(maxsize=1)
 def _script_source() -> str:
     return (Path(__file__).parent / "append.lua").read_text()
@@ -60,18 +70,39 @@ class DisputeStream:
         hold. One round trip."""
         return [decode(number, raw) for number, raw in self.raw(game_id)]
 
-    def append(self, game_id: str, entries: list[dict], expected: int, prev_hash: str) -> int:
-        """Write sealed `entries` after the `expected`-th, whose hash is `prev_hash`; the new
-        count. DisputesMoved if the stream is elsewhere, NoGame if the game is not."""
+    def keyed_before(self, game_id: str, keyed: Keyed) -> tuple[int, str] | None:
+        """(entry number, request digest) the key wrote before, if it did."""
+        written = self.redis.hget(keys.dispute_keys(game_id), keyed.scope)
+        if written is None:
+            return None
+        entry, request = written.decode().split(":", 1)
+        return int(entry), request
+
+    def append(
+        self,
+        game_id: str,
+        entries: list[dict],
+        expected: int,
+        prev_hash: str,
+        keyed: Keyed | None = None,
+    ) -> int:
+        """Write sealed `entries` after the `expected`-th, whose hash is `prev_hash`, and
+        `keyed` with them (one entry); the new count. DisputesMoved if the stream is
+        elsewhere, KeyedBefore if the key wrote before, NoGame if the game is not."""
+        if keyed is not None and len(entries) != 1:
+            raise ValueError("a keyed write is one entry")
         reply = self._append(
-            keys=[keys.disputes(game_id), keys.meta(game_id)],
-            args=[expected, prev_hash, *(canonical(e) for e in entries)],
-        )
+            keys=[keys.disputes(game_id), keys.meta(game_id), keys.dispute_keys(game_id)],
+            args=[expected, prev_hash, keyed.scope if keyed else "",
+                  keyed.request if keyed else "", *(canonical(e) for e in entries)],
+        )  # fmt: skip
         outcome = reply[0].decode()
         if outcome == "ok":
             return int(reply[1])
         if outcome == "moved":
             raise DisputesMoved(int(reply[1]))
+        if outcome == "keyed":
+            raise KeyedBefore(int(reply[1]))
         raise NoGame(game_id)
 
 

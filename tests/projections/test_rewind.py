@@ -1,6 +1,11 @@
-"""Which seqs an undo withdraws: the retract rule applied until nothing after `to` stands."""
+"""Which seqs an undo withdraws: the retract rule applied until nothing after `to` stands; and
+an undo sent with an Idempotency-Key that its own retry beat to the log."""
 
-from projections.rewind import undo_targets
+import pytest
+
+from events.idempotency import KeyReused, keyed
+from projections.recorder import Recorder
+from projections.rewind import undo, undo_targets
 
 
 def event(seq, actor="player:ann", target=None):
@@ -32,3 +37,47 @@ def test_what_an_earlier_retract_withdrew_is_not_withdrawn_again():
     assert undo_targets(log, 2) == [3]
     log = newest_first(event(3), event(4), event(5, target=4), event(6))
     assert undo_targets(log, 2) == [6, 3]
+
+
+class Beaten(Recorder):
+    """A recorder whose next planned batch finds `winner`, a write racing it, in the log
+    first: the interleaving of two requests, on the real store."""
+
+    winner = None
+
+    def record_checked(self, head, checked):
+        winner, self.winner = self.winner, None
+        if winner is not None:
+            winner()
+        return super().record_checked(head, checked)
+
+
+def test_a_keyed_undo_beaten_by_its_key_planned_at_another_head_answers_that_undo(services):
+    recorder = services.recorder
+    game_id, _, _ = recorder.create("toy", ["ann", "ben"], {"tally_every": 1000}, "t")
+    for amount, player in enumerate(["ann", "ben", "ann", "ben"], start=1):
+        added = {"type": "toy.added", "actor": f"player:{player}",
+                 "payload": {"player": player, "amount": amount}}  # fmt: skip
+        recorder.record(game_id, [added])
+    stale = services.projector.head(game_id)  # at 5: an undo to 3 withdraws 5 and 4
+    recorder.record(game_id, [{**added, "actor": "player:ann",
+                               "payload": {"player": "ann", "amount": 5}}])  # fmt: skip
+    key = keyed("a-key", ["a scope"], {"to": 3})
+    first: list = []
+    beaten = Beaten(
+        services.projector,
+        services.catalog,
+        services.games,
+        services.event_types,
+        services.receipts,
+    )
+    beaten.winner = lambda: first.append(undo(recorder, services.projector.head(game_id), 3,
+                                              keyed=key))  # fmt: skip
+    again = undo(beaten, stale, 3, keyed=key)
+    [won] = first
+    assert (won.withdrawn, won.recorded.duplicate) == ([6, 5, 4], False)
+    assert (again.withdrawn, again.state_at, again.recorded.duplicate) == ([6, 5, 4], 3, True)
+    assert again.recorded.envelopes == won.recorded.envelopes
+    assert services.projector.meta(game_id)["version"] == 9
+    with pytest.raises(KeyReused):  # the same key asking to undo to 4 names another undo
+        undo(recorder, services.projector.head(game_id), 4, keyed=key)

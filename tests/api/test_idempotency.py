@@ -1,0 +1,273 @@
+"""Idempotency-Key on every write that takes it (the event append's own retries are in
+test_log.py): a retried POST answers the earlier result and writes nothing twice, the same key
+with another body is a 409, a key is scoped to the game, the endpoint and the writer's seat,
+racing requests with one key write once, and a bad key is a 400 naming the header."""
+
+import threading
+
+from events import keys
+from tests.api.helpers import add, append, create_toy
+from tests.conftest import wait_for
+
+KEY = "7f0e7a52-retry-me"
+
+
+def played(client, moves=4):
+    """A toy game (no tally, no goal) in which ann and ben add 1, 2, ... in turn (seqs 2 on)."""
+    created = client.post(
+        "/api/games",
+        json={"kind": "toy", "players": ["ann", "ben"],
+              "options": {"tally_every": 1000, "goal": 1000}},
+    ).json  # fmt: skip
+    for n in range(moves):
+        response = append(
+            client, created["id"], created["token"], add(("ann", "ben")[n % 2], n + 1)
+        )
+        assert response.status_code == 201, response.json
+    return created
+
+
+def post(client, game_id, token, path, body, key=KEY):
+    headers = {"Authorization": f"Bearer {token}"}
+    if key is not None:
+        headers["Idempotency-Key"] = key
+    return client.post(f"/api/games/{game_id}/{path}", json=body, headers=headers)
+
+
+def together(app, count, call):
+    """`call(client)` from `count` threads at once, each with its own test client; the answers."""
+    barrier = threading.Barrier(count)
+    answers = [None] * count
+
+    def run(index):
+        client = app.test_client()
+        barrier.wait()
+        answers[index] = call(client)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+OPEN = {"seq": 3, "author": "player:ann", "text": "ben added 2, not 3"}
+
+
+def test_a_retried_dispute_opening_answers_the_first_and_writes_once(client, redis_client):
+    game = played(client)
+    first = post(client, game["id"], game["token"], "disputes", OPEN)
+    assert first.status_code == 201, first.json
+    assert first.json["id"] == 1 and first.json["duplicate"] is False
+    again = post(client, game["id"], game["token"], "disputes", OPEN)
+    assert again.status_code == 200, again.json
+    assert again.json == {**first.json, "duplicate": True}
+    assert again.headers["Location"] == first.headers["Location"]
+    assert redis_client.xlen(keys.disputes(game["id"])) == 1
+    other = post(client, game["id"], game["token"], "disputes", OPEN, key="another-key")
+    assert other.status_code == 201 and other.json["id"] == 2
+
+
+def test_retried_replies_and_resolutions_answer_the_first(client, redis_client):
+    game = played(client)
+    post(client, game["id"], game["token"], "disputes", OPEN)
+    reply = {"author": "player:ben", "text": "it was 3"}
+    replied = post(client, game["id"], game["token"], "disputes/1/replies", reply)
+    assert replied.status_code == 201
+    again = post(client, game["id"], game["token"], "disputes/1/replies", reply)
+    assert again.status_code == 200 and again.json["replies"] == replied.json["replies"]
+    dismissed = {"outcome": "dismissed", "author": "admin", "text": "the photo shows 3"}
+    resolved = post(client, game["id"], game["token"], "disputes/1/resolution", dismissed)
+    assert resolved.status_code == 201 and resolved.json["status"] == "dismissed"
+    # the dispute is resolved now, yet the retry is the resolution it made, not a 409
+    again = post(client, game["id"], game["token"], "disputes/1/resolution", dismissed)
+    assert again.status_code == 200, again.json
+    assert again.json == {**resolved.json, "duplicate": True}
+    assert redis_client.xlen(keys.disputes(game["id"])) == 3
+
+
+def test_a_retry_answers_the_thread_as_its_write_left_it(client):
+    game = played(client)
+    first = post(client, game["id"], game["token"], "disputes", OPEN)
+    reply = {"author": "player:ben", "text": "it was 3"}
+    post(client, game["id"], game["token"], "disputes/1/replies", reply, key="reply-1")
+    again = post(client, game["id"], game["token"], "disputes", OPEN)
+    assert again.json["replies"] == [] and again.json == {**first.json, "duplicate": True}
+
+
+def test_a_dispute_key_reused_with_another_body_is_a_409_and_writes_nothing(client, redis_client):
+    game = played(client)
+    post(client, game["id"], game["token"], "disputes", OPEN)
+    changed = post(client, game["id"], game["token"], "disputes", {**OPEN, "seq": 4})
+    assert changed.status_code == 409
+    assert changed.content_type == "application/problem+json"
+    assert changed.json["type"] == "/problems/idempotency-conflict"
+    assert changed.json["idempotency_key"] == KEY and changed.json["entry"] == 1
+    assert "Idempotency-Key" in changed.json["detail"]
+    assert redis_client.xlen(keys.disputes(game["id"])) == 1
+
+
+def test_a_dispute_key_is_scoped_to_its_game_its_thread_and_its_seat(client, redis_client):
+    game, other = played(client), played(client)
+    assert post(client, game["id"], game["token"], "disputes", OPEN).status_code == 201
+    assert post(client, other["id"], other["token"], "disputes", OPEN).status_code == 201
+    assert redis_client.xlen(keys.disputes(other["id"])) == 1
+    # ann's seat and ben's seat each pick the key "1": two writers, two disputes
+    ann, ben = game["seats"]["ann"], game["seats"]["ben"]
+    by_ann = post(client, game["id"], ann, "disputes", OPEN, key="1")
+    by_ben = post(client, game["id"], ben, "disputes", {**OPEN, "author": "player:ben"}, key="1")
+    assert (by_ann.status_code, by_ben.status_code) == (201, 201)
+    assert (by_ann.json["id"], by_ben.json["id"]) == (2, 3)
+    # one key on two threads' replies: two replies
+    reply = {"author": "admin", "text": "noted"}
+    for thread in (1, 2):
+        answer = post(client, game["id"], game["token"], f"disputes/{thread}/replies", reply)
+        assert answer.status_code == 201, answer.json
+    assert redis_client.xlen(keys.disputes(game["id"])) == 5
+
+
+def test_racing_openings_with_one_key_write_one_dispute(app, client, redis_client):
+    game = played(client)
+    answers = together(app, 8, lambda c: post(c, game["id"], game["token"], "disputes", OPEN))
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] * 7 + [201], [a.json for a in answers]
+    assert {answer.json["id"] for answer in answers} == {1}
+    assert redis_client.xlen(keys.disputes(game["id"])) == 1
+
+
+def test_a_bad_key_is_a_400_naming_the_header_and_writes_nothing(client, redis_client):
+    game = played(client)
+    for key, says in (("", "1 to 255"), ("k" * 256, "1 to 255"), ("caf\u00e9", "ASCII")):
+        for path, body in (("disputes", OPEN), ("events", add("ann", 1)), ("undo", {"to": 3}),
+                           ("redo", {})):  # fmt: skip
+            refused = post(client, game["id"], game["token"], path, body, key=key)
+            assert refused.status_code == 400, (key, path, refused.json)
+            assert refused.json["type"] == "/problems/invalid"
+            assert says in refused.json["errors"]["Idempotency-Key"][0], refused.json
+            assert refused.json["detail"].startswith("Idempotency-Key: ")
+    assert redis_client.exists(keys.disputes(game["id"])) == 0
+    assert client.get(f"/api/games/{game['id']}").json["version"] == 5
+    assert (
+        post(client, game["id"], game["token"], "disputes", OPEN, key="k" * 255).status_code == 201
+    )
+
+
+def test_an_appends_key_never_names_the_workers_event(client, start_worker):
+    """An append's key names ids of its own: a counter for a key ("3") once took the id the
+    worker derives for the phase it resolves at version 3, and the phase failed for good."""
+    start_worker()
+    game_id, token = create_toy(client, tally_every=3)
+    assert (
+        append(client, game_id, token, add("ann", 2), {"Idempotency-Key": "3"}).status_code == 201
+    )
+    assert append(client, game_id, token, add("ben", 2)).status_code == 201  # 3: a tally is due
+
+    def settled():
+        summary = client.get(f"/api/games/{game_id}").json
+        return (summary["pending"] is None or summary["failed"]) and summary
+
+    summary = wait_for(settled)
+    assert (summary["version"], summary["failed"]) == (4, None)
+
+
+def test_an_appends_key_never_names_a_redos_event(client):
+    """Nor a redo's ids, a function of the undo it redoes: with the key "redo:6", ann's action
+    was once answered as the redo of the undo at 6."""
+    game = played(client)  # seqs 2-5: ann 1, ben 2, ann 3, ben 4
+    assert post(client, game["id"], game["token"], "undo", {"to": 4}, key=None).status_code == 201
+    keyed = append(client, game["id"], game["token"], add("ben", 1), {"Idempotency-Key": "redo:6"})
+    assert keyed.status_code == 201  # 7: ben plays again instead
+    redone = post(client, game["id"], game["token"], "redo", {}, key=None)  # not ben's turn
+    assert redone.status_code == 422, redone.json
+    assert redone.json["details"] == {"redo_of": 5}
+
+
+def undo(client, game, body, key=KEY):
+    return post(client, game["id"], game["token"], "undo", body, key=key)
+
+
+def version(client, game):
+    return client.get(f"/api/games/{game['id']}").json["version"]
+
+
+def test_a_retried_undo_after_the_game_moved_on_withdraws_nothing_more(client):
+    game = played(client)  # seqs 2-5: ann 1, ben 2, ann 3, ben 4
+    undone = undo(client, game, {"to": 3, "reason": "misread"})
+    assert undone.status_code == 201, undone.json
+    assert (undone.json["withdrawn"], undone.json["version"]) == ([5, 4], 7)
+    assert append(client, game["id"], game["token"], add("ann", 9)).status_code == 201
+    again = undo(client, game, {"to": 3, "reason": "misread"})  # the answer was lost
+    assert again.status_code == 200, again.json
+    assert again.json["duplicate"] is True
+    assert again.json["events"] == undone.json["events"]
+    assert again.json["receipts"] == undone.json["receipts"]
+    assert (again.json["withdrawn"], again.json["state_at"]) == ([5, 4], 3)
+    assert again.json["version"] == 8 and version(client, game) == 8  # ann's 9 stands
+    assert client.get(f"/api/games/{game['id']}/state").json["state"]["total"] == 1 + 2 + 9
+
+
+def test_a_retried_undo_at_the_same_head_or_with_its_version_answers_the_first(client):
+    game = played(client)
+    undone = undo(client, game, {"to": 3, "expected_version": 5})
+    assert undone.status_code == 201, undone.json
+    for body in ({"to": 3, "expected_version": 5}, {"to": 3}):
+        again = undo(client, game, body)  # not "nothing to undo", nor "the game moved on"
+        assert again.status_code == 200, (body, again.json)
+        assert again.json["events"] == undone.json["events"]
+    assert version(client, game) == 7
+
+
+def test_an_undo_key_reused_for_another_undo_is_a_409_and_writes_nothing(client):
+    game = played(client)
+    assert undo(client, game, {"to": 4}).status_code == 201  # withdraws 5 (retract at 6)
+    for other in ({"to": 3}, {"to": 4, "reason": "another"}, {"to": 4, "expected_version": 4}):
+        refused = undo(client, game, other)
+        assert refused.status_code == 409, (other, refused.json)
+        assert refused.json["type"] == "/problems/idempotency-conflict"
+        assert (refused.json["idempotency_key"], refused.json["seq"]) == (KEY, 6)
+    assert version(client, game) == 6
+    assert undo(client, game, {"to": 3}, key="a-new-key").status_code == 201
+
+
+def test_racing_undos_with_one_key_withdraw_once(app, client):
+    game = played(client)
+    answers = together(app, 6, lambda c: undo(c, game, {"to": 3}))
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] * 5 + [201], [a.json for a in answers]
+    assert {tuple(answer.json["withdrawn"]) for answer in answers} == {(5, 4)}
+    assert version(client, game) == 7
+
+
+def test_a_retried_redo_answers_the_first_even_when_it_named_its_version(client):
+    game = played(client)
+    undo(client, game, {"to": 3})
+    redone = post(client, game["id"], game["token"], "redo", {"expected_version": 7})
+    assert redone.status_code == 201, redone.json
+    again = post(client, game["id"], game["token"], "redo", {"expected_version": 7})
+    assert again.status_code == 200, again.json
+    assert again.json["events"] == redone.json["events"] and again.json["redone"] == [4, 5]
+    assert version(client, game) == 9
+
+
+# The writing POSTs that take no Idempotency-Key, and why (docs/architecture.md, "Idempotency").
+NOT_KEYED = {
+    "/api/games/{game_id}/receipts/check": "reads only",
+    "/api/games": "the recorder picks the new game's id and its creation's event id",
+    "/api/games/import": "the recorder picks the new game's id",
+    "/api/games/{game_id}/forks": "the recorder picks the new game's id",
+    "/api/games/{game_id}/seats/{seat}/token": "the recorder picks seat_replaced's event id",
+}
+
+
+def test_every_post_documents_the_key_a_retry_and_a_reused_key_or_is_named_here(client):
+    paths = client.get("/api/openapi.json").json["paths"]
+    posts = {path: operations["post"] for path, operations in paths.items() if "post" in operations}
+    assert set(NOT_KEYED) <= set(posts)
+    for path, operation in posts.items():
+        headers = [p["name"] for p in operation.get("parameters", []) if p["in"] == "header"]
+        if path in NOT_KEYED:
+            assert "Idempotency-Key" not in headers, path
+            continue
+        assert headers == ["Idempotency-Key"], path
+        assert {"200", "201", "400", "409"} <= set(operation["responses"]), path
