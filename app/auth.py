@@ -2,6 +2,7 @@
 issued at creation, stored as SHA-256 digests, compared in constant time, required on every
 write. Reads are open."""
 
+import base64
 import hmac
 import json
 import secrets
@@ -11,13 +12,36 @@ from flask import request
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
+from app.context import services
 from app.limits import count_failed_authentication
+from events.idempotency import Keyed
 from events.seats import TABLE
 from projections.recorder import token_digest
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(32)
+
+
+def keyed_secret(keyed: Keyed, name: str) -> bytes:
+    """32 bytes only the service can make, the same for every retry of a keyed write: an HMAC
+    of the key's scope under the service's secret (a file outside Redis), so neither whoever
+    reads Redis nor the client can make them, and a client cannot choose them by its key."""
+    return hmac.new(services().keyed_writes, f"{keyed.scope}\n{name}".encode(), "sha256").digest()
+
+
+def seat_tokens(keyed: Keyed | None):
+    """The function that makes a token for a seat (a player's name, or the table): random,
+    or for a write sent with an Idempotency-Key derived from it (`keyed_secret`), so a retry
+    answers the tokens the first answer held while Redis keeps only their digests."""
+    if keyed is None:
+        return lambda seat: new_token()
+    return lambda seat: keyed_token(keyed, seat)
+
+
+def keyed_token(keyed: Keyed, seat: str) -> str:
+    """The token a keyed write gives `seat`: the same for each retry."""
+    return base64.urlsafe_b64encode(keyed_secret(keyed, f"token {seat}")).rstrip(b"=").decode()
 
 
 class NotASeat(Forbidden):

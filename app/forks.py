@@ -3,11 +3,11 @@
 from flask.views import MethodView
 
 from app import forks_schemas as schemas
-from app.auth import new_token, require_table
+from app.auth import require_table, seat_tokens
 from app.body import Blueprint
 from app.context import services
-from app.games import described, etag, pending_job
-from app.idempotency import IdempotencyKeyHeader, keyed_write
+from app.games import created, pending_job
+from app.idempotency import IdempotencyKeyHeader, SecretIdempotencyKeyHeader, keyed_write
 from app.log import appended
 from app.schemas import GameCreated, Problem
 from events.seats import TABLE
@@ -23,21 +23,36 @@ blp = Blueprint(
 @blp.route("/<game_id>/forks")
 class Forks(MethodView):
     @blp.arguments(schemas.ForkIn, error_status_code=400)
+    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, GameCreated)
-    @blp.alt_response(400, schema=Problem, description="`at` missing, or past the head")
+    @blp.alt_response(
+        200, schema=GameCreated, description="a retry with the same Idempotency-Key and body: "
+        "the fork it made, with the same tokens, `duplicate` true; nothing written",
+    )  # fmt: skip
+    @blp.alt_response(
+        400, schema=Problem, description="`at` missing, or past the head; a bad Idempotency-Key"
+    )
     @blp.alt_response(404, schema=Problem)
+    @blp.alt_response(
+        409, schema=Problem,
+        description="the Idempotency-Key made a fork before at another `at` (`game`)",
+    )  # fmt: skip
     @blp.alt_response(422, schema=Problem, description="the original does not verify")
-    def post(self, body, game_id):
+    def post(self, body, headers, game_id):
         """Fork: a new game whose log is a copy of events 1..`at` (same hashes), with its own
         write tokens (`token` the table's recorder's, `seats` each player's), as a creation.
-        Reads are open, so anyone may fork; the original is not touched."""
+        Reads are open, so anyone may fork; the original is not touched. With an
+        Idempotency-Key a retry answers the same fork and tokens."""
         svc = services()
-        token = new_token()
-        fork_id, state, seats = fork(svc.recorder, game_id, body["at"], token, new_token)
+        keyed = keyed_write(headers, body=body)
+        seat_token = seat_tokens(keyed)
+        token = seat_token(TABLE)
+        fork_id, state, seats, made_before = fork(
+            svc.recorder, game_id, body["at"], token, seat_token, keyed
+        )
         meta = svc.projector.meta(fork_id)
         pending_job(fork_id, meta)
-        created = {**described(fork_id, meta), "token": token, "seats": seats, "state": state}
-        return created, 201, {"Location": f"/api/games/{fork_id}", "ETag": etag(meta["version"])}
+        return created(fork_id, meta, token, seats, state, made_before)
 
 
 @blp.route("/<game_id>/compare/<other_id>")

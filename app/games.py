@@ -1,13 +1,17 @@
 """Games: create, list, one game's summary, its state at any seq."""
 
+import random
+
 from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
 from app import schemas
-from app.auth import new_token, require_table
+from app.auth import keyed_secret, require_table, seat_tokens
 from app.body import Blueprint
 from app.context import job_link, phase_queue, services
+from app.idempotency import SecretIdempotencyKeyHeader, keyed_write
+from events.seats import TABLE
 from projections import failures
 from projections.catalog import summary
 from projections.rules import rules_of
@@ -44,25 +48,50 @@ def described(game_id: str, meta: dict) -> dict:
     return {**summary(game_id, meta), "href": f"/api/games/{game_id}"}
 
 
+def created(game_id: str, meta: dict, token: str, seats: dict, state, made_before: bool):
+    """The answer to a write that made a game (a creation, an import, a fork): 201, or 200
+    for a keyed retry that found the game its first made."""
+    answer = {**described(game_id, meta), "token": token, "seats": seats, "state": state,
+              "duplicate": made_before}  # fmt: skip
+    status = 200 if made_before else 201
+    return answer, status, {"Location": f"/api/games/{game_id}", "ETag": etag(meta["version"])}
+
+
 @blp.route("")
 class Games(MethodView):
     @blp.arguments(schemas.GameCreate, error_status_code=400)
+    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.GameCreated)
-    @blp.alt_response(400, schema=schemas.Problem, description="invalid kind, players, options")
+    @blp.alt_response(
+        200, schema=schemas.GameCreated, description="a retry with the same Idempotency-Key "
+        "and body: the game it made, with the same tokens, `duplicate` true; nothing written",
+    )  # fmt: skip
+    @blp.alt_response(
+        400, schema=schemas.Problem,
+        description="invalid kind, players, options, or Idempotency-Key",
+    )  # fmt: skip
+    @blp.alt_response(
+        409, schema=schemas.Problem,
+        description="the Idempotency-Key made a game before with another body (`game`)",
+    )  # fmt: skip
     @blp.alt_response(422, schema=schemas.Problem, description="a setup rule refused")
-    def post(self, body):
+    def post(self, body, headers):
         """Create a game: its first event holds every setup fact. Returns the write tokens,
         once: `token` the table's recorder's (anyone's actions), `seats` each player's (that
-        player's own)."""
+        player's own). With an Idempotency-Key a retry answers the same game and tokens."""
         svc = services()
-        token, seats = new_token(), {player: new_token() for player in body["players"]}
-        game_id, _, state = svc.recorder.create(
-            body["kind"], body["players"], body["options"], token, body["actor"], seats
-        )
+        keyed = keyed_write(headers, body=body)
+        seat_token = seat_tokens(keyed)
+        token, seats = seat_token(TABLE), {player: seat_token(player) for player in body["players"]}
+        # a retry must draw what the first drew, so its creation is the same event
+        rng = random.Random(keyed_secret(keyed, "draw")) if keyed else None
+        game_id, _, state, made_before = svc.recorder.create(
+            body["kind"], body["players"], body["options"], token, body["actor"], seats,
+            keyed=keyed, rng=rng,
+        )  # fmt: skip
         meta = svc.projector.meta(game_id)
         pending_job(game_id, meta)
-        created = {**described(game_id, meta), "token": token, "seats": seats, "state": state}
-        return created, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(1)}
+        return created(game_id, meta, token, seats, state, made_before)
 
     @blp.arguments(schemas.GameListQuery, location="query", error_status_code=400)
     @blp.response(200, schemas.GamePage)
@@ -121,22 +150,36 @@ class State(MethodView):
 
 @blp.route("/<game_id>/seats/<seat>/token")
 class SeatToken(MethodView):
+    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.SeatTokenOut)
-    @blp.alt_response(400, schema=schemas.Problem, description="no such seat")
+    @blp.alt_response(
+        200, schema=schemas.SeatTokenOut, description="a retry with the same Idempotency-Key: "
+        "the token it made, `duplicate` true; nothing written",
+    )  # fmt: skip
+    @blp.alt_response(
+        400, schema=schemas.Problem, description="no such seat, or a bad Idempotency-Key"
+    )
     @blp.alt_response(403, schema=schemas.Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=schemas.Problem)
-    def post(self, game_id, seat):
+    @blp.alt_response(
+        409, schema=schemas.Problem,
+        description="the Idempotency-Key's replacement is no longer the seat's last",
+    )  # fmt: skip
+    def post(self, headers, game_id, seat):
         """Replace a seat's write token (a lost tablet): `seat` is a player's name or `table`.
         Only the table's recorder may; the old token stops working at once, the change is the
         event `seat_replaced` (which holds the new token's digest, never the token), and the
-        new token is answered once."""
+        new token is answered once (again to a retry with the same Idempotency-Key)."""
         svc = services()
         require_table(svc.projector.meta(game_id))
-        token = new_token()
-        recorded = svc.recorder.replace_seat(game_id, seat, token)
+        keyed = keyed_write(headers)
+        token = seat_tokens(keyed)(seat)
+        event_id = keyed.event_id(0) if keyed else None
+        recorded = svc.recorder.replace_seat(game_id, seat, token, event_id)
         [event] = recorded.envelopes
-        answer = {"game": game_id, "seat": seat, "token": token, "seq": event["seq"]}
-        return answer, 201, {"ETag": etag(recorded.version)}
+        answer = {"game": game_id, "seat": seat, "token": token, "seq": event["seq"],
+                  "duplicate": recorded.duplicate}  # fmt: skip
+        return answer, 200 if recorded.duplicate else 201, {"ETag": etag(recorded.version)}
 
 
 @blp.route("/<game_id>/next")

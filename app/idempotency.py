@@ -12,23 +12,47 @@ HEADER = "Idempotency-Key"
 MAX_LENGTH = 255
 
 
-class IdempotencyKeyHeader(Schema):
-    idempotency_key = fields.String(
+MIN_SECRET_LENGTH = 16
+ANSWER = (
+    "A retry with the same key and body answers the earlier result (200, `duplicate` true) "
+    "and writes nothing; the same key with another body is a 409 "
+    "(`/problems/idempotency-conflict`)."
+)
+
+
+def key_field(min_length: int, description: str) -> fields.String:
+    return fields.String(
         data_key=HEADER,
         validate=[
             validate.Length(
-                min=1, max=MAX_LENGTH, error=f"an {HEADER} is 1 to {MAX_LENGTH} characters"
+                min=min_length,
+                max=MAX_LENGTH,
+                error=f"an {HEADER} is {min_length} to {MAX_LENGTH} characters",
             ),
             validate.Regexp(r"^[\x20-\x7e]+$", error=f"an {HEADER} is printable ASCII only"),
         ],
-        metadata={
-            "description": "a key of the client's choosing, new for each write (a UUID is "
-            "best). A retry with the same key and body answers the earlier result (200, "
-            "`duplicate` true) and writes nothing; the same key with another body is a 409 "
-            "(`/problems/idempotency-conflict`). A key counts within its game and endpoint, "
-            "and on a dispute's within the seat whose token writes.",
-            "example": "0b6e7c1e-6d1f-4c5e-9a59-1c0b7d3f2a10",
-        },
+        metadata={"description": description, "example": "0b6e7c1e-6d1f-4c5e-9a59-1c0b7d3f2a10"},
+    )
+
+
+class IdempotencyKeyHeader(Schema):
+    idempotency_key = key_field(
+        1,
+        "a key of the client's choosing, new for each write (a UUID is best). "
+        f"{ANSWER} A key counts within its game and endpoint, and on a dispute's within the "
+        "seat whose token writes.",
+    )
+
+
+class SecretIdempotencyKeyHeader(Schema):
+    """The key of a write that answers write tokens: a retry answers the same tokens, so
+    whoever holds the key holds them, and it must be as hard to guess (a random UUID)."""
+
+    idempotency_key = key_field(
+        MIN_SECRET_LENGTH,
+        f"a random key, new for each write (a UUID; at least {MIN_SECRET_LENGTH} characters). "
+        f"{ANSWER} The answer holds write tokens, and a retry answers the same ones: keep the "
+        "key as secret as they are. A key counts within its endpoint (and game).",
     )
 
 

@@ -6,10 +6,13 @@ from flask_smorest import abort
 from marshmallow import ValidationError
 
 from app import schemas
-from app.auth import new_token
+from app.auth import seat_tokens
 from app.body import Blueprint, json_lines
 from app.context import services
-from app.games import described, etag
+from app.games import created
+from app.idempotency import SecretIdempotencyKeyHeader, keyed_write
+from events.envelope import sha256
+from events.seats import TABLE
 from replays.steps import MAX_STEPS, replay
 from replays.transfer import export_lines, import_log
 from replays.verify import verify
@@ -103,19 +106,34 @@ class Export(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
+    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.GameCreated)
-    @blp.alt_response(400, schema=schemas.Problem, description="the log does not verify")
-    def post(self):
+    @blp.alt_response(
+        200, schema=schemas.GameCreated, description="a retry with the same Idempotency-Key "
+        "and body: the game it made, with the same tokens, `duplicate` true; nothing written",
+    )  # fmt: skip
+    @blp.alt_response(
+        400, schema=schemas.Problem,
+        description="the log does not verify, or a bad Idempotency-Key",
+    )  # fmt: skip
+    @blp.alt_response(
+        409, schema=schemas.Problem,
+        description="the Idempotency-Key imported another log before (`game`)",
+    )  # fmt: skip
+    def post(self, headers):
         """Import an exported log (JSON Lines body) as a new game, verified before it is
-        written; hashes and times are kept. Returns the new id and write token."""
+        written; hashes and times are kept. Returns the new id and write tokens. With an
+        Idempotency-Key a retry answers the same game and tokens."""
         request.max_content_length = MAX_IMPORT_BYTES  # a whole log, not one action
-        log = envelopes(request.get_data())
-        token = new_token()
+        body = request.get_data()
+        log = envelopes(body)
+        keyed = keyed_write(headers, body=sha256(body))
+        seat_token = seat_tokens(keyed)
+        token = seat_token(TABLE)
         svc = services()
-        game_id, state, seats = import_log(svc.recorder, log, token, new_token)
+        game_id, state, seats, made_before = import_log(svc.recorder, log, token, seat_token, keyed)
         meta = svc.projector.meta(game_id)
-        body = {**described(game_id, meta), "token": token, "seats": seats, "state": state}
-        return body, 201, {"Location": f"/api/games/{game_id}", "ETag": etag(meta["version"])}
+        return created(game_id, meta, token, seats, state, made_before)
 
 
 def envelopes(body: bytes) -> list[tuple[int, dict]]:

@@ -119,6 +119,10 @@ class GameCreated(GameSummary):
         },
     )
     state = fields.Raw()
+    duplicate = fields.Boolean(
+        metadata={"description": "true for a retry with the same Idempotency-Key and body: "
+                  "the game the first made, with its tokens; nothing new was written"}
+    )  # fmt: skip
 
 
 class SeatTokenOut(Schema):
@@ -126,6 +130,10 @@ class SeatTokenOut(Schema):
     seat = fields.String(metadata={"description": "a player's name, or table"})
     token = fields.String(metadata={"description": "the seat's new write token; shown once"})
     seq = fields.Integer(metadata={"description": "the seat_replaced event that records it"})
+    duplicate = fields.Boolean(
+        metadata={"description": "true for a retry with the same Idempotency-Key: the token "
+                  "the first made (it works while no later replacement followed)"}
+    )  # fmt: skip
 
 
 class GameListQuery(Schema):

@@ -26,7 +26,7 @@ class KeyReused(Exception):
     """An Idempotency-Key sent before, in the same scope, with another request: `where` says
     what it wrote then (`entry`, a dispute entry; `seq`, the first event)."""
 
-    def __init__(self, key: str, **where: int):
+    def __init__(self, key: str, **where: int | str):
         super().__init__(f"Idempotency-Key {key!r} was sent before with another request")
         self.key = key
         self.where = where

@@ -65,6 +65,13 @@ def dispute_keys(game_id: str) -> str:
     return f"game:{{{game_id}}}:dispute_keys"
 
 
+def keyed_game(scope: str) -> str:
+    """A string: the id of the game a write sent with an Idempotency-Key makes (creation,
+    import, fork), by the key's scope digest, `<game id>:<request digest>`. Set once, before
+    the game is written, so a retry writes or finds the same game. Not a cache."""
+    return f"keyed_game:{scope}"
+
+
 def catalog_all() -> str:
     """A sorted set, all scores 0: every game id (ids sort by creation time)."""
     return "games:all"

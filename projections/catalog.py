@@ -13,6 +13,7 @@ import os
 import time
 
 from events import keys
+from events.idempotency import Keyed, KeyReused
 from projections import failures
 from projections.state import DamagedMeta, decode_meta
 
@@ -51,6 +52,17 @@ class Catalog:
     def __init__(self, client):
         self.redis = client
 
+    def keyed_id(self, keyed: Keyed) -> str:
+        """The id of the game the keyed write makes: a new one the first time, the same for
+        every retry (SET NX: of racing writes the first sets it, all read it). KeyReused for
+        the key sent before with another request."""
+        key = keys.keyed_game(keyed.scope)
+        self.redis.set(key, f"{new_game_id()}:{keyed.request}", nx=True)
+        game_id, request = self.redis.get(key).decode().split(":")
+        if request != keyed.request:
+            raise KeyReused(keyed.key, game=game_id)
+        return game_id
+
     def add(self, game_id: str, kind: str, status: str) -> None:
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(keys.catalog_all(), {game_id: 0})
@@ -85,7 +97,10 @@ class Catalog:
             if not ids:
                 break
             for game_id, meta in zip(ids, self.metas(ids), strict=True):
-                if meta:  # ids whose game was never written, or is damaged, are skipped
+                # ids whose game was never written, or is damaged, are skipped, and so is
+                # one a status index holds after the game left it (a writer died between
+                # the write and the move, or a keyed creation's retry listed it again)
+                if meta and status in (None, meta["status"]):
                     found.append(summary(game_id, meta))
             cursor = ids[-1]
         return found[:limit], len(found) > limit

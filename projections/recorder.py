@@ -23,6 +23,7 @@ import orjson
 from marshmallow import ValidationError
 
 from events.envelope import ACTOR, EVENT_ID, GENESIS, INSTANT, RECORDED_BY_TABLE, body_digest
+from events.idempotency import Keyed
 from events.registry import EventType, EventTypeRegistry
 from events.retract import RETRACT
 from events.seats import SEAT_REPLACED, TABLE, retract_author_refusal
@@ -161,28 +162,35 @@ class Recorder:
         token: str,
         actor="admin",
         seat_tokens: dict[str, str] | None = None,
+        keyed: Keyed | None = None,
+        rng: random.Random | None = None,
     ):
         """A new game whose first event holds every setup fact, those the service drew for
-        the table included, and the rules it is recorded under (projections/rules.py);
-        `token` is the table's recorder's, `seat_tokens` each player's.
-        Returns its id, its first event and its state."""
+        the table included (with `rng`, the service's own by default), and the rules it is
+        recorded under (projections/rules.py); `token` is the table's recorder's,
+        `seat_tokens` each player's. `keyed`: sent with an Idempotency-Key, whose retry
+        finds the game the first made (`write_new_game`); its draws must then come from an
+        `rng` the key seeds, so the retry's creation is the same event.
+        Returns its id, its first event, its state, and whether it was made before."""
         try:
             game = self.games.get(kind)
         except UnknownGame:
             raise InvalidEvent({"kind": [f"unknown kind; known: {self.games.kinds()}"]}) from None
         if hasattr(game, "draw") and isinstance(options, dict):
-            options = game.draw(players, options, self.rng)
-        event = self._checked(
-            {"type": f"{kind}.created", "payload": {"players": players, "options": options},
-             "actor": actor},
-            kind, players, system=False,
-        )  # fmt: skip
+            options = game.draw(players, options, rng or self.rng)
+        event = {"type": f"{kind}.created", "payload": {"players": players, "options": options},
+                 "actor": actor}  # fmt: skip
+        if keyed is not None:
+            event["event_id"] = keyed.event_id(0)
+        event = self._checked(event, kind, players, system=False)
         event["payload"] = {**event["payload"], RULES: rules_of(game)}
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
         state = game.initial(self.event_types.upcast(for_the_game(envelope)))
         record = Record(1, envelope["hash"], players, state)
-        game_id = self.write_new_game(kind, [envelope], [record], token, seat_tokens)
-        return game_id, envelope, state
+        game_id, made_before = self.write_new_game(
+            kind, [envelope], [record], token, seat_tokens, keyed=keyed
+        )
+        return game_id, envelope, state, made_before
 
     def write_new_game(
         self,
@@ -192,14 +200,19 @@ class Recorder:
         token: str,
         seat_tokens: dict[str, str] | None = None,
         more_meta: dict[str, str] | None = None,
-    ):
+        keyed: Keyed | None = None,
+    ) -> tuple[str, bool]:
         """A new game holding `log` (sealed, checked, folded into `records`, the last one at
-        the head): written with its caches and listed. Returns its id. `more_meta` adds
-        fields to its meta hash (a fork's `forked_from`).
+        the head): written with its caches and listed. Returns its id, and whether it was
+        written before: `keyed`, a write sent with an Idempotency-Key, takes the id the key
+        was given the first time (`Catalog.keyed_id`), and a retry finds the game there.
+        `more_meta` adds fields to its meta hash (a fork's `forked_from`).
 
         It is listed first: a process that dies between the two leaves an id the list skips
-        (it has no meta), never a game nobody can find."""
-        game_id = new_game_id()
+        (it has no meta), never a game nobody can find, and a keyed retry writes it then."""
+        game_id = self.catalog.keyed_id(keyed) if keyed else new_game_id()
+        if keyed and self.store.head(game_id)[0] > 0:
+            return game_id, True  # the key's request made it: listing it again could undo a move
         head = records[-1]
         meta = {
             "kind": kind,
@@ -221,8 +234,8 @@ class Recorder:
             withdrawals={by: seal.seal_withdrawal(game_id, target, by)
                          for target, by in retract_pairs(log)},
         )  # fmt: skip
-        self.store.write(game_id, log, caches)
-        return game_id
+        written = self.store.write(game_id, log, caches)
+        return game_id, written.duplicate
 
     def head_fields(self, kind: str, state, updated_at: str) -> dict[str, str]:
         """The meta fields every append refreshes: what the catalog and the sweeper read."""
@@ -386,12 +399,16 @@ class Recorder:
             "details": refusal.details,
         })  # fmt: skip
 
-    def replace_seat(self, game_id: str, seat: str, token: str) -> Recorded:
+    def replace_seat(
+        self, game_id: str, seat: str, token: str, event_id: str | None = None
+    ) -> Recorded:
         """The recorder gives `seat` (a player's name or "table") a new token: the event
         `seat_replaced` names the seat and the token's digest, and the meta's digest changes
-        with it, in the same write."""
+        with it, in the same write. `event_id` makes a retry find the first (duplicate)."""
         event = {"type": SEAT_REPLACED, "actor": "admin",
                  "payload": {"seat": seat, "token_sha256": token_digest(token)}}  # fmt: skip
+        if event_id is not None:
+            event["event_id"] = event_id
         for attempt in range(RETRIES_ON_RACE):
             head = self.projector.head(game_id)
             players = head.record.players

@@ -252,6 +252,8 @@ class Services:
         self.store = RedisEventStore(self.redis)
         secret = load_or_create(Path(settings.secret_key_file)).encode()
         seal = CacheSeal(hmac.new(secret, rules_fingerprint(self.games), "sha256").digest())
+        # what derives a keyed write's tokens and draws (app/auth.py), apart from the seal's
+        self.keyed_writes = hmac.new(secret, b"tablelog: keyed writes", "sha256").digest()
         self.projector = Projector(
             self.store, self.games, self.event_types, seal, settings.snapshot_every
         )

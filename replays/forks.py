@@ -12,14 +12,18 @@ for the table's recorder and one for each player, none of the original's.
 
 import json
 
+from events.idempotency import Keyed
 from projections.recorder import InvalidEvent, Recorder, Refused
 from replays.audit import LogProblem, audited_records
 
 
-def fork(recorder: Recorder, game_id: str, at: int, token: str, new_token):
+def fork(
+    recorder: Recorder, game_id: str, at: int, token: str, seat_token, keyed: Keyed | None = None
+):
     """A new game holding events 1..`at` of `game_id`; `token` is its table's recorder's, and
-    each player's seat gets one from `new_token()`. Returns its id, its head state and the
-    seats' tokens."""
+    each player's seat gets `seat_token(player)`. `keyed`: sent with an Idempotency-Key, whose
+    retry finds the fork the first made. Returns its id, its head state, the seats' tokens
+    and whether it was made before."""
     meta = recorder.projector.meta(game_id)
     if not 1 <= at <= meta["version"]:
         raise InvalidEvent({"at": [f"game {game_id} has events 1 to {meta['version']}"]})
@@ -35,6 +39,8 @@ def fork(recorder: Recorder, game_id: str, at: int, token: str, new_token):
         ) from None
     origin = {"game": game_id, "seq": at, "head_hash": log[-1]["hash"]}
     more_meta = {"forked_from": json.dumps(origin)}
-    seats = {player: new_token() for player in records[-1].players}
-    fork_id = recorder.write_new_game(meta["kind"], log, records, token, seats, more_meta)
-    return fork_id, records[-1].state, seats
+    seats = {player: seat_token(player) for player in records[-1].players}
+    fork_id, made_before = recorder.write_new_game(
+        meta["kind"], log, records, token, seats, more_meta, keyed
+    )
+    return fork_id, records[-1].state, seats, made_before

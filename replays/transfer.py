@@ -13,6 +13,7 @@ times are kept, so the imported log verifies exactly as the exported one did.
 """
 
 from events.envelope import canonical
+from events.idempotency import Keyed
 from projections.recorder import InvalidEvent, Recorder
 from replays.audit import LogProblem, audited_records
 from replays.disputes.entries import genesis
@@ -30,11 +31,19 @@ def export_lines(recorder: Recorder, game_id: str):
         yield canonical(entry) + b"\n"
 
 
-def import_log(recorder: Recorder, lines: list[tuple[int, dict]], token: str, new_token=None):
+def import_log(
+    recorder: Recorder,
+    lines: list[tuple[int, dict]],
+    token: str,
+    seat_token=None,
+    keyed: Keyed | None = None,
+):
     """A new game holding the envelopes of `lines` ([(line number, envelope)]), and the
     dispute entries after them, refused at the first line that does not hold; `token` is the
-    table's recorder's, and each player's seat gets one from `new_token()`. Returns its id,
-    its head state and the seats' tokens."""
+    table's recorder's, and each player's seat gets `seat_token(player)`. `keyed`: sent with
+    an Idempotency-Key, whose retry finds the game the first made (and writes its disputes,
+    if the first died before). Returns its id, its head state, the seats' tokens and whether
+    it was made before."""
     lines, dispute_lines = split_disputes(lines)
     log = [envelope for _, envelope in lines]
     try:
@@ -45,11 +54,12 @@ def import_log(recorder: Recorder, lines: list[tuple[int, dict]], token: str, ne
     entries = checked_disputes(log, dispute_lines)
     kind = log[0]["type"].removesuffix(".created")
     head = records[-1]
-    seats = {player: new_token() for player in head.players} if new_token else {}
-    game_id = recorder.write_new_game(kind, log, records, token, seats)
-    if entries:
-        DisputeStream(recorder.store.redis).append(game_id, entries, 0, entries[0]["prev_hash"])
-    return game_id, head.state, seats
+    seats = {player: seat_token(player) for player in head.players} if seat_token else {}
+    game_id, made_before = recorder.write_new_game(kind, log, records, token, seats, keyed=keyed)
+    disputes = DisputeStream(recorder.store.redis)
+    if entries and not (made_before and disputes.raw(game_id)):
+        disputes.append(game_id, entries, 0, entries[0]["prev_hash"])
+    return game_id, head.state, seats, made_before
 
 
 def split_disputes(lines: list[tuple[int, dict]]):

@@ -47,7 +47,7 @@ def paired(svc, record, payload: bytes, count: int) -> tuple[float, float]:
 
 def bench_recorded_toy(svc, count=600) -> tuple[float, float]:
     """(median recorded append, median raw XADD) on a toy game."""
-    game_id, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 10**9}, "t")
+    game_id, _, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 10**9}, "t")
     payload = json.dumps(toy_add("ann")).encode()
 
     def record(index):
@@ -84,7 +84,7 @@ def _writer(redis_url, ready, go, results, seconds):
     from projections.services import Services, Settings
 
     svc = Services(Settings.from_env(redis_url=redis_url, snapshot_every=100))
-    game_id, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 10**9}, "t")
+    game_id, _, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 10**9}, "t")
     svc.recorder.record(game_id, [toy_add("ann")])  # warm: the script loaded, the head read
     ready.release()
     go.wait()

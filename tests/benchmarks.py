@@ -55,7 +55,7 @@ def add(player, amount=1):
 
 def endless_game(svc, tally_every=10**9, token="t"):
     options = {"goal": 10**9, "tally_every": tally_every}
-    game_id, _, _ = svc.recorder.create("toy", ["ann", "ben"], options, token)
+    game_id, _, _, _ = svc.recorder.create("toy", ["ann", "ben"], options, token)
     return game_id
 
 
@@ -121,7 +121,7 @@ def bench_retracts(svc, rounds=1000, window=20):
 def bench_filtered_list(svc, games=2000, samples=200):
     for _ in range(games - 1):
         endless_game(svc)
-    finished_id, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 1}, "t")
+    finished_id, _, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 1}, "t")
     svc.recorder.record(finished_id, [add("ann")])
 
     def per_call(**filters):
@@ -271,7 +271,7 @@ def fcm_first_action(svc) -> float:
     """The time to record a starting restaurant, the first action of a new game."""
     from tests.games.fcm.table import legal_spot
 
-    game_id, _, state = svc.recorder.create("fcm", FCM_PLAYERS, {}, "t")
+    game_id, _, state, _ = svc.recorder.create("fcm", FCM_PLAYERS, {}, "t")
     top_left, entrance = legal_spot(state)
     player = state["setup"]["to_act"][0]
     event = {"type": "fcm.starting_restaurant_placed", "actor": "admin",
@@ -305,7 +305,7 @@ def fcm_turn_ten(svc, stocked=False) -> str:
             house["demand"] = [goods[number % 5]] * 2
         for chain in state["chains"].values():
             chain["goods"] = dict.fromkeys(goods, 6)
-    game_id, _, _ = svc.recorder.create("fcm", FCM_PLAYERS, {"position": state}, "t")
+    game_id, _, _, _ = svc.recorder.create("fcm", FCM_PLAYERS, {"position": state}, "t")
     for player in FCM_PLAYERS:
         head = svc.projector.head(game_id).state
         cards = head["chains"][player]["cards"]

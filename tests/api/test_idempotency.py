@@ -251,13 +251,7 @@ def test_a_retried_redo_answers_the_first_even_when_it_named_its_version(client)
 
 
 # The writing POSTs that take no Idempotency-Key, and why (docs/architecture.md, "Idempotency").
-NOT_KEYED = {
-    "/api/games/{game_id}/receipts/check": "reads only",
-    "/api/games": "the recorder picks the new game's id and its creation's event id",
-    "/api/games/import": "the recorder picks the new game's id",
-    "/api/games/{game_id}/forks": "the recorder picks the new game's id",
-    "/api/games/{game_id}/seats/{seat}/token": "the recorder picks seat_replaced's event id",
-}
+NOT_KEYED = {"/api/games/{game_id}/receipts/check": "reads only"}
 
 
 def test_every_post_documents_the_key_a_retry_and_a_reused_key_or_is_named_here(client):
@@ -271,3 +265,99 @@ def test_every_post_documents_the_key_a_retry_and_a_reused_key_or_is_named_here(
             continue
         assert headers == ["Idempotency-Key"], path
         assert {"200", "201", "400", "409"} <= set(operation["responses"]), path
+
+
+# Writes that make a game or a token answer write tokens, which Redis keeps only as digests:
+# with a key the tokens are derived from it (and the service's secret), so the key is as
+# secret as they are, and longer.
+SECRET_KEY = "b1c2d3e4-f5a6-4789-9abc-def012345678"
+CREATE = {"kind": "toy", "players": ["ann", "ben"], "options": {"tally_every": 1000}}
+
+
+def create(client, body=CREATE, key=SECRET_KEY):
+    return client.post("/api/games", json=body, headers={"Idempotency-Key": key})
+
+
+def game_ids(client):
+    return [game["id"] for game in client.get("/api/games?limit=100").json["items"]]
+
+
+def test_a_retried_creation_answers_the_same_game_and_tokens(client):
+    first, retried = create(client), create(client)
+    assert (first.status_code, retried.status_code) == (201, 200)
+    assert retried.json["duplicate"] is True and first.json["duplicate"] is False
+    for name in ("id", "token", "seats", "state"):
+        assert retried.json[name] == first.json[name], name
+    assert game_ids(client) == [first.json["id"]]
+    seat = retried.json["seats"]["ann"]  # the retry's tokens open the game's seats
+    assert append(client, first.json["id"], seat, add("ann", 2)).status_code == 201
+    assert create(client, key="another-key-of-16-chars").json["id"] != first.json["id"]
+
+
+def test_a_retried_creation_of_a_drawn_map_draws_it_once(client):
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {}}
+    first, retried = create(client, body), create(client, body)
+    assert retried.status_code == 200 and retried.json["state"] == first.json["state"]
+
+
+def test_a_creation_key_reused_with_another_body_is_a_409_and_writes_nothing(client):
+    first = create(client)
+    other = create(client, {**CREATE, "players": ["ann", "cy"]})
+    assert other.status_code == 409 and other.json["type"].endswith("/idempotency-conflict")
+    assert other.json["idempotency_key"] == SECRET_KEY and other.json["game"] == first.json["id"]
+    assert game_ids(client) == [first.json["id"]]
+
+
+def test_racing_creations_with_one_key_make_one_game(app, client):
+    answers = together(app, 6, create)
+    assert sorted(a.status_code for a in answers) == [200] * 5 + [201]
+    assert len({(a.json["id"], a.json["token"]) for a in answers}) == 1
+    assert len(game_ids(client)) == 1
+
+
+def test_a_retried_fork_answers_the_same_fork(client):
+    game = played(client)
+
+    def fork():
+        return post(client, game["id"], "", "forks", {"at": 3}, key=SECRET_KEY)
+
+    first, retried = fork(), fork()
+    assert (first.status_code, retried.status_code) == (201, 200)
+    assert (retried.json["id"], retried.json["seats"]) == (first.json["id"], first.json["seats"])
+    assert sorted(game_ids(client)) == sorted([game["id"], first.json["id"]])
+    elsewhere = post(client, game["id"], "", "forks", {"at": 2}, key=SECRET_KEY)
+    assert elsewhere.status_code == 409
+
+
+def test_a_retried_import_answers_the_same_game(client):
+    game = played(client)
+    exported = client.get(f"/api/games/{game['id']}/export").data
+
+    def imported():
+        headers = {"Idempotency-Key": SECRET_KEY, "Content-Type": "application/jsonl"}
+        return client.post("/api/games/import", data=exported, headers=headers)
+
+    first, retried = imported(), imported()
+    assert (first.status_code, retried.status_code) == (201, 200), first.json
+    assert (retried.json["id"], retried.json["token"]) == (first.json["id"], first.json["token"])
+    assert len(game_ids(client)) == 2
+
+
+def test_a_retried_seat_token_answers_the_same_token_and_replaces_once(client):
+    game = played(client, moves=0)
+
+    def replaced():
+        return post(client, game["id"], game["token"], "seats/ann/token", None, key=SECRET_KEY)
+
+    first, retried = replaced(), replaced()
+    assert (first.status_code, retried.status_code) == (201, 200)
+    assert retried.json["token"] == first.json["token"] and retried.json["seq"] == 2
+    log = client.get(f"/api/games/{game['id']}/events").json["items"]
+    assert [e["type"] for e in log].count("seat_replaced") == 1
+    assert append(client, game["id"], first.json["token"], add("ann", 1)).status_code == 201
+
+
+def test_a_key_that_yields_tokens_is_long_enough_to_keep_them_secret(client, redis_client):
+    short = create(client, key="0123456789abcde")  # 15 characters
+    assert short.status_code == 400 and "Idempotency-Key" in short.json["errors"]
+    assert game_ids(client) == []

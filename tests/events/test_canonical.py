@@ -18,7 +18,7 @@ NUMBERS = [0, -1, 2**53 + 1, 2**63, 2**64 - 1, 10**20 - 1, 0.5, 1e-05, 1e16, 1.5
 
 
 def test_stored_events_are_their_canonical_bytes(services):
-    game_id, _, _ = services.recorder.create("toy", ["ann", "ben"], {}, "t")
+    game_id, _, _, _ = services.recorder.create("toy", ["ann", "ben"], {}, "t")
     for player, amount in (("ann", 3), ("ben", 9), ("ann", 1)):
         event = {"type": "toy.added", "actor": "admin", "occurred_at": None,
                  "payload": {"player": player, "amount": amount}}  # fmt: skip

@@ -20,7 +20,7 @@ def add(player):
 def two(settings):
     """Two processes' services on one Redis, and a toy game ann begins."""
     first, second = Services(settings), Services(settings)
-    game_id, _, _ = first.recorder.create("toy", ["ann", "ben"], {"goal": 10**9}, "t")
+    game_id, _, _, _ = first.recorder.create("toy", ["ann", "ben"], {"goal": 10**9}, "t")
     return first, second, game_id
 
 

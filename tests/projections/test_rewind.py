@@ -54,7 +54,7 @@ class Beaten(Recorder):
 
 def test_a_keyed_undo_beaten_by_its_key_planned_at_another_head_answers_that_undo(services):
     recorder = services.recorder
-    game_id, _, _ = recorder.create("toy", ["ann", "ben"], {"tally_every": 1000}, "t")
+    game_id, _, _, _ = recorder.create("toy", ["ann", "ben"], {"tally_every": 1000}, "t")
     for amount, player in enumerate(["ann", "ben", "ann", "ben"], start=1):
         added = {"type": "toy.added", "actor": f"player:{player}",
                  "payload": {"player": player, "amount": amount}}  # fmt: skip

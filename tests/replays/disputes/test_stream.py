@@ -12,7 +12,7 @@ def entry(number: int, prev_hash: str, dispute: int = 1) -> dict:
 
 
 def test_an_append_after_a_stale_read_is_refused(services):
-    game_id, _, _ = services.recorder.create("toy", ["ann", "ben"], {}, "token")
+    game_id, _, _, _ = services.recorder.create("toy", ["ann", "ben"], {}, "token")
     stream = DisputeStream(services.redis)
     first = entry(1, genesis("a"))
     assert stream.append(game_id, [first], 0, first["prev_hash"]) == 1
