@@ -114,3 +114,15 @@ def test_a_poller_holding_the_current_version_gets_304(client):
     append(client, game_id, token, add("ann", 1))
     changed = client.get(f"/api/games/{game_id}/state", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] == '"2"'
+
+
+def test_a_status_list_skips_a_game_left_there_after_it_moved(client, services):
+    """A writer that dies between a game's write and its move between the status lists (or a
+    keyed creation's retry listing it again) leaves its id in the old list: it is not shown
+    there."""
+    game_id, token = create_toy(client, goal=5, tally_every=100)
+    assert append(client, game_id, token, add("ann", 5)).json["status"] == "finished"
+    services.recorder.catalog.add(game_id, "toy", "active")  # the id left behind
+    assert client.get("/api/games?status=active").json["items"] == []
+    assert client.get("/api/games?status=active&kind=toy").json["items"] == []
+    assert [g["id"] for g in client.get("/api/games?status=finished").json["items"]] == [game_id]
