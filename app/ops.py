@@ -5,7 +5,6 @@ import redis
 from flask import url_for
 from flask.views import MethodView
 from flask_smorest import abort
-from rq import Worker
 
 from app import schemas
 from app.body import Blueprint
@@ -70,7 +69,7 @@ class Health(MethodView):
         """Redis reachable, workers alive, jobs waiting."""
         queue = phase_queue()
         answer = {"redis": _pings(services().redis), "queue_redis": _pings(queue.connection)}
-        answer["workers"] = len(Worker.all(queue=queue.queue)) if answer["queue_redis"] else 0
+        answer["workers"] = queue.live_workers() if answer["queue_redis"] else 0
         answer["queue_depth"] = queue.depth() if answer["queue_redis"] else 0
         answer["ok"] = answer["redis"] and answer["queue_redis"]
         return answer, 200 if answer["ok"] else 503

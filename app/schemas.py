@@ -432,7 +432,10 @@ class Health(Schema):
     ok = fields.Boolean()
     redis = fields.Boolean()
     queue_redis = fields.Boolean()
-    workers = fields.Integer()
+    workers = fields.Integer(
+        metadata={"description": "the phase workers running (not one killed and still "
+                  "registered: RQ keeps its key for minutes)"}
+    )  # fmt: skip
     queue_depth = fields.Integer()
 
 

@@ -107,6 +107,12 @@ class PhaseQueue:
     def depth(self) -> int:
         return self.queue.count
 
+    def live_workers(self) -> int:
+        """The workers serving the queue that may be running (`worker_alive`): not one a
+        kill -9 left registered until its key lapses."""
+        workers = Worker.all(queue=self.queue)
+        return sum(worker_alive(worker.name, self.connection) for worker in workers)
+
 
 def abandoned(job: Job) -> bool:
     """Started longer ago than its timeout: a live worker would have ended it by now."""
@@ -116,13 +122,18 @@ def abandoned(job: Job) -> bool:
 
 
 def _worker_alive(job: Job, connection: redis.Redis) -> bool:
-    """The worker that started the job may still be at it: it is registered (its key lapses
-    minutes after its last heartbeat), has not said its death, and, if it ran on this
-    machine, its process is still the one that registered. A worker killed with its machine
-    elsewhere is known dead by its key's lapse, or the job's timeout."""
+    """The worker that started the job may still be at it (`worker_alive`)."""
     if not job.worker_name:
         return True  # an older job that did not say: the timeout decides
-    key = Worker.redis_worker_namespace_prefix + job.worker_name
+    return worker_alive(job.worker_name, connection)
+
+
+def worker_alive(name: str, connection: redis.Redis) -> bool:
+    """The worker `name` may still be running: it is registered (its key lapses minutes after
+    its last heartbeat), has not said its death, and, if it ran on this machine, its process
+    is still the one that registered. A worker killed with its machine elsewhere is known
+    dead by its key's lapse, or its job's timeout."""
+    key = Worker.redis_worker_namespace_prefix + name
     hostname, pid, birth, death = connection.hmget(key, "hostname", "pid", "birth", "death")
     if hostname is None or death is not None:
         return False

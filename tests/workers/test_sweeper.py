@@ -140,3 +140,14 @@ def test_a_job_started_by_a_worker_this_machine_no_longer_runs_is_replaced(
     else:
         phases.connection.hset(worker.key, "death", "2026-12-02T00:00:00.000000Z")
     assert sweep(services, phases).enqueued == [job_id]
+
+
+def test_health_counts_the_live_workers_not_a_killed_one_s_registration(client, start_worker):
+    """A worker killed with kill -9 stays registered for minutes (RQ's key lapses after its
+    last heartbeat): health counted it alive, so a service with none running said one."""
+    first = start_worker()
+    wait_for(lambda: client.get("/api/health").json["workers"] == 1)
+    first.kill()
+    assert client.get("/api/health").json["workers"] == 0
+    start_worker()
+    wait_for(lambda: client.get("/api/health").json["workers"] == 1)
