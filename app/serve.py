@@ -1,6 +1,8 @@
 """`make run`: an embedded Redis (unless REDIS_URL is set), one RQ worker and the API on
 gunicorn, in one terminal. Ctrl-C or SIGTERM stops them in order: the web server, then the
 worker (it finishes its job), then Redis (it flushes its append-only file). Nothing is lost.
+One of them that dies (kill -9, the kernel out of memory) is started again at once and the
+log says so; one that dies MAX_RESTARTS times within RESTART_WINDOW seconds stops them all.
 
 HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes,
 WEB_THREADS the threads of each (app/web_worker.py: a stalled client holds one thread, not a
@@ -15,6 +17,7 @@ these and the service's, is checked before anything starts: a bad one is named i
 message, and nothing runs.
 """
 
+import contextlib
 import math
 import os
 import resource
@@ -22,13 +25,19 @@ import signal
 import subprocess
 import sys
 import time
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import redis
 from environs import validate as valid
 
 from app.embedded_redis import EmbeddedRedis, die_with_parent
 from projections.services import Settings, SettingsEnv, SettingsError
+
+MAX_RESTARTS = 5
+RESTART_WINDOW = 60.0
 
 ALLOWED = {
     "HOST": "an address or host name to listen on",
@@ -100,6 +109,60 @@ def raise_open_files_limit() -> int:
     return soft
 
 
+class Child:
+    """One process `make run` keeps running: `start` starts it, leading a process group of
+    its own, and answers its Popen."""
+
+    def __init__(self, name: str, start: Callable[[], subprocess.Popen]):
+        self.name, self.start = name, start
+        self.process = start()
+        self.restarts: deque[float] = deque()
+
+    def exited(self) -> bool:
+        """It has ended, and what it started is ended with it: a killed worker's scheduler
+        holds the worker's blocked read of the queue (an inherited socket), which Redis would
+        hand the next job to, and old gunicorn workers hold the port. (A work horse leads
+        a group of its own: it finishes its job.)"""
+        if self.process.poll() is None:
+            return False
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        return True
+
+    def restart(self) -> bool:
+        """Start it again, and say why; False, starting nothing, if it has died too often
+        (MAX_RESTARTS within RESTART_WINDOW): something is wrong that a restart won't mend."""
+        code, pid, now = self.process.returncode, self.process.pid, time.monotonic()
+        how = f"was killed by {signal.Signals(-code).name}" if code < 0 else f"exited {code}"
+        while self.restarts and now - self.restarts[0] > RESTART_WINDOW:
+            self.restarts.popleft()
+        if len(self.restarts) >= MAX_RESTARTS:
+            print(f"tablelog: {self.name} (pid {pid}) {how}, the {MAX_RESTARTS + 1}th time "
+                  f"within {RESTART_WINDOW:.0f} s; stopping everything",
+                  file=sys.stderr, flush=True)  # fmt: skip
+            return False
+        self.restarts.append(now)
+        try:
+            self.process = self.start()
+        except (OSError, RuntimeError, redis.RedisError) as error:  # Redis's log says why
+            print(f"tablelog: {self.name} (pid {pid}) {how}, and did not start again: {error}",
+                  file=sys.stderr, flush=True)  # fmt: skip
+            return False
+        print(f"tablelog: {self.name} (pid {pid}) {how}; started again "
+              f"(pid {self.process.pid})", flush=True)  # fmt: skip
+        return True
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.exited()
+
+
 def main() -> int:
     die_with_parent()
     try:
@@ -115,32 +178,33 @@ def main() -> int:
               f"{gunicorn['threads']} threads' streams: raise `ulimit -n`",
               file=sys.stderr, flush=True)  # fmt: skip
     env = dict(os.environ)
-    redis_server = None
+    children = []  # in the order they start; they stop in the reverse
     if not env.get("REDIS_URL"):
-        redis_server = EmbeddedRedis(Path("var/redis"), port=launch.redis_port).start()
+        redis_server = EmbeddedRedis(Path("var/redis"), port=launch.redis_port)
+        children.append(Child("Redis", lambda: redis_server.start().process))
         env["REDIS_URL"] = redis_server.url
         print(f"tablelog: embedded Redis on 127.0.0.1:{redis_server.port}, data in var/redis, "
               f"password in {redis_server.password_file}", flush=True)  # fmt: skip
     host, port = launch.host, launch.port
-    children = [
-        subprocess.Popen([sys.executable, "-m", "workers"], env=env, preexec_fn=die_with_parent),
-        subprocess.Popen(
-            [
-                sys.executable, "-m", "gunicorn",
-                "--workers", str(launch.web_concurrency),
-                "--worker-class", "app.web_worker.ThreadWorker",
-                "--threads", str(gunicorn["threads"]),
-                "--worker-connections", str(gunicorn["worker_connections"]),
-                "--graceful-timeout", str(gunicorn["graceful_timeout"]),
-                "--bind", f"{host}:{port}",
-                "--control-socket", f"var/gunicorn-{port}.ctl",
-                "--access-logfile", "-",
-                "app:create_app()",
-            ],
-            env=env,
-            preexec_fn=die_with_parent,
-        ),
-    ]  # fmt: skip
+
+    def started(command: list[str]) -> Callable[[], subprocess.Popen]:
+        return lambda: subprocess.Popen(
+            command, env=env, start_new_session=True, preexec_fn=die_with_parent
+        )
+
+    children.append(Child("the worker", started([sys.executable, "-m", "workers"])))
+    children.append(Child("gunicorn", started([
+        sys.executable, "-m", "gunicorn",
+        "--workers", str(launch.web_concurrency),
+        "--worker-class", "app.web_worker.ThreadWorker",
+        "--threads", str(gunicorn["threads"]),
+        "--worker-connections", str(gunicorn["worker_connections"]),
+        "--graceful-timeout", str(gunicorn["graceful_timeout"]),
+        "--bind", f"{host}:{port}",
+        "--control-socket", f"var/gunicorn-{port}.ctl",
+        "--access-logfile", "-",
+        "app:create_app()",
+    ])))  # fmt: skip
     print(f"tablelog: open http://{host}:{port}/ (the API: /api, its docs: /api/docs)", flush=True)
 
     stopping = False
@@ -151,20 +215,17 @@ def main() -> int:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    while not stopping and all(child.poll() is None for child in children):
+    failed = False
+    while not stopping and not failed:
         time.sleep(0.2)
-    failed = any(child.poll() not in (None, 0) for child in children)
+        for child in children:
+            if child.exited() and not stopping and not child.restart():
+                failed = True
+                break
     for child in reversed(children):
-        if child.poll() is None:
-            child.send_signal(signal.SIGTERM)
-            try:
-                child.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                child.kill()
-    if redis_server:
-        redis_server.stop()
+        child.stop()
     print("tablelog: stopped", flush=True)
-    return 1 if failed and not stopping else 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -180,6 +180,74 @@ def test_run_stops_cleanly_and_loses_nothing(tmp_path, stop_signal):
         service.communicate(timeout=90)
 
 
+def role_of(pid: int) -> str | None:
+    """What a process `make run` started is: redis, worker or gunicorn (its master)."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except FileNotFoundError:
+        return None
+    if Path(command[0].decode()).name.startswith("redis-server"):  # "redis-server <address>"
+        return "redis"
+    roles = {b"workers": "worker", b"gunicorn": "gunicorn"}
+    return roles.get(command[2]) if len(command) > 2 else None
+
+
+def child(service, role: str) -> int | None:
+    """The pid of the process of `role` that `make run` runs now, if one runs."""
+    for pid in descendants(service.pid):
+        parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]
+        if parent == str(service.pid) and role_of(pid) == role:
+            return pid
+    return None
+
+
+def added(port, game, player: str, event_id: str) -> bool:
+    """One toy action acknowledged; sent again with its id while the service comes back."""
+    body = {"type": "toy.added", "actor": "admin", "event_id": event_id,
+            "payload": {"player": player, "amount": 1}}  # fmt: skip
+    try:
+        status, _ = call(port, "POST", f"/api/games/{game['id']}/events", body, game["token"])
+    except OSError:
+        return False
+    return status in (200, 201)
+
+
+def tallied(port, game) -> bool:
+    """The toy game's tally, the worker's phase, is resolved: nothing pending."""
+    status, summary = call(port, "GET", f"/api/games/{game['id']}")
+    return status == 200 and summary["pending"] is None and summary["version"] == 4
+
+
+@pytest.mark.parametrize("role", ["worker", "redis", "gunicorn"])
+def test_a_process_killed_under_make_run_is_started_again(tmp_path, role):
+    """kill -9 of the worker stopped `make run` whole, and of Redis left it answering 503
+    until someone restarted it: each of its processes is started again at once, and the
+    service goes on with every acknowledged event."""
+    served = Served(tmp_path)
+    port = served.port
+    try:
+        options = {"tally_every": 2}
+        status, game = call(
+            port, "POST", "/api/games", {"kind": "toy", "players": ["a", "b"], "options": options}
+        )
+        assert status == 201
+        killed = child(served.process, role)
+        os.kill(killed, signal.SIGKILL)
+        wait_for(lambda: child(served.process, role) not in (None, killed), timeout=30)
+        wait_for(lambda: healthy(port), timeout=60, every=0.2)
+        for n, player in enumerate(["a", "b"]):  # the second makes the tally due
+            event_id = f"00000000-0000-4000-8000-00000000000{n}"
+            wait_for(lambda: added(port, game, player, event_id), timeout=30, every=0.2)  # noqa: B023
+        wait_for(lambda: tallied(port, game), timeout=30, every=0.2)
+        assert call(port, "GET", f"/api/games/{game['id']}/verify")[1]["ok"] is True
+        assert served.process.poll() is None
+    finally:
+        stop(served.process)
+    output = (tmp_path / "output.log").read_text()
+    assert f"(pid {killed}) was killed by SIGKILL; started again" in output, output
+    assert served.process.returncode == 0, output
+
+
 BAD_SETTINGS = [("SNAPSHOT_EVERY", "0"), ("PORT", "http"), ("WEB_CONCURRENCY", "none"),
                 ("REDIS_PORT", "99999"), ("WEB_THREADS", "0")]  # fmt: skip
 
@@ -208,3 +276,23 @@ def list_processes(workdir):
             except OSError:
                 continue
     return left
+
+
+def test_a_process_that_keeps_dying_is_not_started_for_ever(capsys):
+    """A crash loop (a bad deployment, a disk full) is not mended by starting it again: the
+    sixth end within a minute stops `make run`, saying why."""
+    from app.serve import MAX_RESTARTS, Child
+
+    def start():
+        return subprocess.Popen(["false"], start_new_session=True)
+
+    dying = Child("the worker", start)
+    for _ in range(MAX_RESTARTS):
+        dying.process.wait()
+        assert dying.exited() and dying.restart()
+    dying.process.wait()
+    assert dying.exited() and not dying.restart()
+    said = capsys.readouterr()
+    assert said.out.count("the worker (pid ") == MAX_RESTARTS
+    assert "exited 1; started again" in said.out
+    assert "exited 1, the 6th time within 60 s; stopping everything" in said.err
