@@ -163,7 +163,7 @@ class SeatToken(MethodView):
     @blp.alt_response(404, schema=schemas.Problem)
     @blp.alt_response(
         409, schema=schemas.Problem,
-        description="the Idempotency-Key's replacement is no longer the seat's last",
+        description="other writers kept getting in first (the game moved under each try)",
     )  # fmt: skip
     def post(self, headers, game_id, seat):
         """Replace a seat's write token (a lost tablet): `seat` is a player's name or `table`.

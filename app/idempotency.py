@@ -10,9 +10,7 @@ from events.idempotency import Keyed, keyed
 
 HEADER = "Idempotency-Key"
 MAX_LENGTH = 255
-
-
-MIN_SECRET_LENGTH = 16
+MIN_SECRET_LENGTH = 16  # where the answer holds write tokens
 ANSWER = (
     "A retry with the same key and body answers the earlier result (200, `duplicate` true) "
     "and writes nothing; the same key with another body is a 409 "
