@@ -6,10 +6,10 @@ from app import forks_schemas as schemas
 from app.auth import require_table, seat_tokens
 from app.body import Blueprint
 from app.context import services
-from app.games import created, pending_job
-from app.idempotency import IdempotencyKeyHeader, SecretIdempotencyKeyHeader, keyed_write
+from app.games import created, makes_a_game, pending_job
+from app.idempotency import IdempotencyKeyHeader, keyed_write
 from app.log import appended
-from app.schemas import GameCreated, Problem
+from app.schemas import Problem
 from events.seats import TABLE
 from projections.rewind import Rewound, redo, undo
 from replays.compare import compare, diff
@@ -23,20 +23,11 @@ blp = Blueprint(
 @blp.route("/<game_id>/forks")
 class Forks(MethodView):
     @blp.arguments(schemas.ForkIn, error_status_code=400)
-    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
-    @blp.response(201, GameCreated)
-    @blp.alt_response(
-        200, schema=GameCreated, description="a retry with the same Idempotency-Key and body: "
-        "the fork it made, with the same tokens, `duplicate` true; nothing written",
-    )  # fmt: skip
+    @makes_a_game(blp, "made a fork before at another `at`")
     @blp.alt_response(
         400, schema=Problem, description="`at` missing, or past the head; a bad Idempotency-Key"
     )
     @blp.alt_response(404, schema=Problem)
-    @blp.alt_response(
-        409, schema=Problem,
-        description="the Idempotency-Key made a fork before at another `at` (`game`)",
-    )  # fmt: skip
     @blp.alt_response(422, schema=Problem, description="the original does not verify")
     def post(self, body, headers, game_id):
         """Fork: a new game whose log is a copy of events 1..`at` (same hashes), with its own

@@ -48,6 +48,27 @@ def described(game_id: str, meta: dict) -> dict:
     return {**summary(game_id, meta), "href": f"/api/games/{game_id}"}
 
 
+def makes_a_game(blp: Blueprint, reused: str):
+    """What a write that makes a game (a creation, an import, a fork) takes and answers: a
+    key whose retry answers the same game and tokens (`created`), 409 for a key `reused`."""
+
+    def documented(view):
+        view = blp.alt_response(
+            409, schema=schemas.Problem, description=f"the Idempotency-Key {reused} (`game`)"
+        )(view)
+        view = blp.alt_response(
+            200, schema=schemas.GameCreated, description="a retry with the same "
+            "Idempotency-Key and body: the game it made, with the same tokens, `duplicate` "
+            "true; nothing written",
+        )(view)  # fmt: skip
+        view = blp.response(201, schemas.GameCreated)(view)
+        return blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)(
+            view
+        )
+
+    return documented
+
+
 def created(game_id: str, meta: dict, token: str, seats: dict, state, made_before: bool):
     """The answer to a write that made a game (a creation, an import, a fork): 201, or 200
     for a keyed retry that found the game its first made."""
@@ -60,19 +81,10 @@ def created(game_id: str, meta: dict, token: str, seats: dict, state, made_befor
 @blp.route("")
 class Games(MethodView):
     @blp.arguments(schemas.GameCreate, error_status_code=400)
-    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
-    @blp.response(201, schemas.GameCreated)
-    @blp.alt_response(
-        200, schema=schemas.GameCreated, description="a retry with the same Idempotency-Key "
-        "and body: the game it made, with the same tokens, `duplicate` true; nothing written",
-    )  # fmt: skip
+    @makes_a_game(blp, "made a game before with another body")
     @blp.alt_response(
         400, schema=schemas.Problem,
         description="invalid kind, players, options, or Idempotency-Key",
-    )  # fmt: skip
-    @blp.alt_response(
-        409, schema=schemas.Problem,
-        description="the Idempotency-Key made a game before with another body (`game`)",
     )  # fmt: skip
     @blp.alt_response(422, schema=schemas.Problem, description="a setup rule refused")
     def post(self, body, headers):

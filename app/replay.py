@@ -9,8 +9,8 @@ from app import schemas
 from app.auth import seat_tokens
 from app.body import Blueprint, json_lines
 from app.context import services
-from app.games import created
-from app.idempotency import SecretIdempotencyKeyHeader, keyed_write
+from app.games import created, makes_a_game
+from app.idempotency import keyed_write
 from events.envelope import sha256
 from events.seats import TABLE
 from replays.steps import MAX_STEPS, replay
@@ -106,19 +106,10 @@ class Export(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
-    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
-    @blp.response(201, schemas.GameCreated)
-    @blp.alt_response(
-        200, schema=schemas.GameCreated, description="a retry with the same Idempotency-Key "
-        "and body: the game it made, with the same tokens, `duplicate` true; nothing written",
-    )  # fmt: skip
+    @makes_a_game(blp, "imported another log before")
     @blp.alt_response(
         400, schema=schemas.Problem,
         description="the log does not verify, or a bad Idempotency-Key",
-    )  # fmt: skip
-    @blp.alt_response(
-        409, schema=schemas.Problem,
-        description="the Idempotency-Key imported another log before (`game`)",
     )  # fmt: skip
     def post(self, headers):
         """Import an exported log (JSON Lines body) as a new game, verified before it is
