@@ -287,3 +287,11 @@ def placements(state, board, kinds):
                 except RuleViolation:
                     continue
                 yield placed
+
+
+# The tables of the whole games (tests/scenarios/test_fcm_whole_game.py, and the soak's).
+TWO = Strategy(products={"ann": "burger", "bob": "pizza"}, homes={"ann": (1, 1), "bob": (2, 2)})
+FIVE = Strategy(
+    products={"ann": "burger", "bob": "pizza", "cat": "beer", "dan": "lemonade", "eve": "soda"},
+    homes={"ann": (0, 1), "bob": (1, 2), "cat": (0, 3), "dan": (1, 0), "eve": (2, 1)},
+)

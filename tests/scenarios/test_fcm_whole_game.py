@@ -11,14 +11,8 @@ import jsonpatch
 
 from games.fcm.cards import ceo_of
 from tests.games.fcm.table import layout_for
-from tests.scenarios.fcm_strategy import RESERVE, Strategy
+from tests.scenarios.fcm_strategy import FIVE, RESERVE, TWO
 from tests.scenarios.recording import RecordingTable
-
-TWO = Strategy(products={"ann": "burger", "bob": "pizza"}, homes={"ann": (1, 1), "bob": (2, 2)})
-FIVE = Strategy(
-    products={"ann": "burger", "bob": "pizza", "cat": "beer", "dan": "lemonade", "eve": "soda"},
-    homes={"ann": (0, 1), "bob": (1, 2), "cat": (0, 3), "dan": (1, 0), "eve": (2, 1)},
-)
 
 
 def test_two_players_from_setup_to_the_second_break_and_a_winner(client, start_worker):
