@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # cannot be reached from our machines.
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint format bench sweep clean chromium screenshots
+.PHONY: run test lint format bench soak sweep clean chromium screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +47,11 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks
+
+# The service under load and kill -9 for SOAK_SECONDS (README, "Reliability"); the SOAK_*
+# variables reach it through the environment. Not part of `make test`, which runs it briefly.
+soak: $(STAMP)
+	$(BIN)/python -m tests.soak $(SOAK_ARGS)
 
 sweep: $(STAMP)
 	$(BIN)/flask --app app sweep

@@ -1,0 +1,99 @@
+"""The soak's figures, as a short table, and whether the run is clean."""
+
+from collections import Counter
+from statistics import mean
+
+from tests.soak.checks import COUNTS, Checked
+from tests.soak.faults import KINDS
+
+UNDOS = ("undos", "redos", "disputes")
+
+
+def clean(soak, checked: Checked) -> bool:
+    """Every count of COUNTS 0, no 500, no game abandoned, no fault of the soak's own, the
+    service always back, and settled in time."""
+    figures = soak.figures
+    return (
+        not any(checked.counts[name] for name in COUNTS)
+        and not figures.retried["500"]
+        and not figures.counts["soak errors"]
+        and not figures.counts["games abandoned"]
+        and all(fault.back != "down" for fault in soak.faults.done)
+        and checked.settled_in is not None
+    )
+
+
+def lines(soak, checked: Checked, leftovers: list) -> list[str]:
+    s, figures, faults = soak.settings, soak.figures, soak.faults.done
+    made = [f for f in faults if f.back != "skipped" and f.kind in KINDS]
+    by_kind = Counter(f.kind for f in made)
+    skipped = sum(1 for f in faults if f.back == "skipped")
+    itself = [f.seconds for f in faults if f.back == "itself"]
+    restarted = [f.seconds for f in faults if f.back == "restarted"]
+    ended = " games played to the end"
+    kinds = Counter({k.removesuffix(ended): v for k, v in figures.counts.items() if ended in k})
+    last = soak.faults.last()
+    if checked.settled_in is None:
+        settled = f"NOT within {s.settle:g} s: {checked.last_settled}"
+    else:
+        settled = f"{checked.settled_in:.1f} s after the load stopped"
+        if last is not None:
+            since = checked.settled_in + soak.load_ended - soak.began - last
+            settled += f", {since:.0f} s after the last fault"
+        if checked.last_settled:
+            settled += f"; the last: {checked.last_settled}"
+    rows = [
+        ("seed", str(s.seed)),
+        ("seconds of load", f"{soak.load_ended - soak.began:.0f}"),
+        ("tables", str(s.tables)),
+        (
+            "games",
+            f"{sum(checked.games.values())} ({plain(checked.games)}); played to the end: "
+            f"{plain(kinds) or 'none'}",
+        ),
+        ("acknowledged events", f"{soak.ledger.acknowledged()} (receipts {checked.receipts})"),
+        ("derived events", str(checked.derived)),
+        ("undos, redos, disputes", ", ".join(str(figures.counts[n]) for n in UNDOS)),
+        (
+            "faults",
+            f"{len(made)} ({', '.join(f'{k} {by_kind[k]}' for k in KINDS)})"
+            + (f", {skipped} skipped" if skipped else ""),
+        ),
+        ("back by itself", times(itself)),
+        ("restarted by the soak", times(restarted)),
+        ("client errors retried", f"{sum(figures.retried.values())} ({plain(figures.retried)})"),
+        (
+            "races lost, refused",
+            f"{figures.counts['races lost (409, 412)']}, "
+            f"{figures.counts['refused by the rules (422)']}",
+        ),
+        ("answers asked again", str(figures.counts["answers lost on purpose and asked again"])),
+        ("games abandoned", str(figures.counts["games abandoned"])),
+        ("settled", settled),
+    ]
+    rows += [(name, str(checked.counts[name])) for name in COUNTS]
+    rows.append(("answered otherwise", str(checked.counts["answered otherwise"])))
+    rows.append(("server errors (500)", str(figures.retried["500"])))
+    width = max(len(name) for name, _ in rows)
+    out = [f"  {name:<{width}}  {value}" for name, value in rows]
+    if leftovers:
+        out.append(f"  {len(leftovers)} processes of the service outlived it and were ended:")
+        out += [f"    {pid} {command[:100]}" for pid, command in leftovers]
+    notes = checked.problems + figures.notes
+    if notes:
+        out.append(f"  what went wrong or was odd ({len(notes)}):")
+        out += [f"    {note}" for note in notes[:40]]
+        if len(notes) > 40:
+            out.append(f"    ... and {len(notes) - 40} more")
+    return out
+
+
+def plain(counts: Counter) -> str:
+    return ", ".join(f"{name} {n}" for name, n in sorted(counts.items()))
+
+
+def times(seconds: list[float]) -> str:
+    if not seconds:
+        return "0"
+    average, most = mean(seconds), max(seconds)
+    return f"{len(seconds)}, whole again after {average:.1f} s on average, {most:.1f} s at most"
