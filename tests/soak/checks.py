@@ -48,6 +48,7 @@ class Checked:
     receipts: int = 0
     settled_in: float | None = None  # seconds after the load stopped; None: not within time
     last_settled: str = ""  # the game that was pending last, and what it waited for
+    queued: int | None = None  # phase jobs waiting when the settling began
 
     def bad(self, count: str, problem: str, n: int = 1) -> None:
         self.counts[count] += n
@@ -61,6 +62,7 @@ def all_games(api) -> list[str]:
 def settle(soak, checked: Checked) -> None:
     """Wait up to the settling time for every game to have nothing due; note the last one."""
     deadline = time.monotonic() + soak.settings.settle
+    checked.queued = soak.api.get("/api/health").json.get("queue_depth")
     waiting = set(all_games(soak.api))
     last = None
     while waiting:

@@ -36,7 +36,9 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
     if checked.settled_in is None:
         settled = f"NOT within {s.settle:g} s: {checked.last_settled}"
     else:
-        settled = f"{checked.settled_in:.1f} s after the load stopped"
+        settled = (
+            f"{checked.settled_in:.1f} s after the load stopped ({checked.queued} jobs queued)"
+        )
         if last is not None:
             since = checked.settled_in + soak.load_ended - soak.began - last
             settled += f", {since:.0f} s after the last fault"
