@@ -74,7 +74,7 @@ class Table:
         raise Refused(f"{name} {payload} at version {self.version}: {problems}")
 
     def race(self, event: dict, version: int) -> list:
-        """Two posts of one action at once, as `flavour` says; their answers."""
+        """Two posts of one action at once, "twins" or "retry" (above); their answers."""
         path = f"{self.href}/events"
         if self.rng.random() < 0.5:
             first = self.soak.event_id()
@@ -104,6 +104,10 @@ class Table:
             thread.join()
         if posts[0][0]["event_id"] == posts[1][0]["event_id"]:
             self.soak.same_event(self.game_id, answers)
+        elif all(answer.ok for answer in answers):
+            self.soak.ledger.conflicts.append(
+                f"game {self.game_id}: both tablets' {event['type']} written at version {version}"
+            )
         return answers
 
     def settle(self):

@@ -12,7 +12,7 @@ import random
 import threading
 
 from tests.soak.client import TimeUp, bearer
-from tests.soak.tables import Table
+from tests.soak.tables import Refused, Table
 
 PLAYERS = ("ann", "ben", "cat")
 TABLETS = 2  # a player's
@@ -25,6 +25,7 @@ OPTIONS = {"goal": 300, "tally_every": 10, "resolve_delay": 0.02}
 def play_toy(soak) -> Table:
     rng = random.Random(soak.rng_seed())
     game = Table(soak, "toy", PLAYERS[: rng.choice((2, 3))], **OPTIONS)
+    game.won = False
     over = threading.Event()
     tablets = [
         threading.Thread(target=tablet, args=(soak, game, player, over), daemon=True)
@@ -44,6 +45,9 @@ def play_toy(soak) -> Table:
         over.set()
         for thread in tablets:
             thread.join()
+    if not game.won:
+        soak.check_time()
+        raise Refused("its tablets stopped before it was won")
     return game
 
 
@@ -57,6 +61,7 @@ def tablet(soak, game, player: str, over: threading.Event) -> None:
             soak.check_time()
             summary = game.summary()
             if summary["status"] == "finished":
+                game.won = True
                 over.set()
                 return
             version, awaiting = summary["version"], summary["awaiting"] or {}
