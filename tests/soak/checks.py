@@ -78,9 +78,10 @@ def settle(soak, checked: Checked) -> None:
     if not waiting:
         checked.settled_in = time.monotonic() - soak.load_ended
     if last:
-        checked.last_settled = (
-            f"{last['id']} ({last['kind']}, {last['pending'] or 'failed'} at {last['version']})"
-        )
+        made = soak.ledger.games.get(last["id"])
+        how = made.how if made else "not acknowledged"
+        due = f"{last['pending'] or 'failed'} at {last['version']}"
+        checked.last_settled = f"{last['id']} ({how} {last['kind']}, {due})"
 
 
 def check_all(soak) -> Checked:
