@@ -30,6 +30,7 @@ or not, as its ids are the undo's; an `expected_version` is checked only when th
 something to write.
 """
 
+import itertools
 import uuid
 from dataclasses import dataclass
 
@@ -226,11 +227,20 @@ def _replayed(recorder: Recorder, head: Head, originals: list[dict], ids: list[s
 
 
 def _earlier_redo(recorder: Recorder, game_id: str, ids: list[str]) -> Recorded | None:
-    """The result of the redo that already re-applied these actions, if there was one."""
+    """The result of the redo that already re-applied these actions, if there was one: its
+    whole batch, the phases it resolved between them included (`_replayed`). The batch ends
+    with the last action; it begins with the events before the first that were written with
+    it, one append having one `recorded_at`."""
     known = recorder.store.known_event_ids(game_id, ids)
     if not known:
         return None
     if len(known) != len(ids):
         missing = next(i for i in ids if i not in known)
         raise IdempotencyConflict(missing, next(iter(known.values())).seq)
-    return recorder.answered_again(game_id, [known[i] for i in ids])
+    first, last = known[ids[0]].seq, known[ids[-1]].seq
+    [opening] = recorder.store.read_range(game_id, first, first)
+    before = itertools.takewhile(lambda e: e["recorded_at"] == opening["recorded_at"],
+                                 recorder.store.iterate_backwards(game_id, first))  # fmt: skip
+    batch = recorder.store.read_range(game_id, first - sum(1 for _ in before), last)
+    indexed = recorder.store.known_event_ids(game_id, [e["event_id"] for e in batch])
+    return recorder.answered_again(game_id, [indexed[e["event_id"]] for e in batch])

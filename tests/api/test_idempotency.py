@@ -250,6 +250,30 @@ def test_a_retried_redo_answers_the_first_even_when_it_named_its_version(client)
     assert version(client, game) == 9
 
 
+def test_a_retried_redo_answers_its_whole_batch_with_the_phases_resolved_in_it(
+    client, start_worker
+):
+    """A redo re-derives, inside its batch, the phases due between the actions it re-applies;
+    its retry answered only those actions, leaving the derived events and their receipts
+    out (found by the soak)."""
+    start_worker()
+    game_id, token = create_toy(client)
+    append(client, game_id, token, add("ann", 6))
+    append(client, game_id, token, add("ben", 5))  # seq 3: a tally is due, the worker's at 4
+    wait_for(lambda: client.get(f"/api/games/{game_id}").json["version"] == 4)
+    append(client, game_id, token, add("ann", 1))
+    append(client, game_id, token, add("ben", 1))
+    post(client, game_id, token, "undo", {"to": 2})  # retracts of 6, 5 and 3 at 7 to 9
+    redone = post(client, game_id, token, "redo", {})
+    assert [e["actor"] for e in redone.json["events"]][1] == "system:tally"
+    again = post(client, game_id, token, "redo", {})
+    assert again.status_code == 200, again.json
+    assert [e["seq"] for e in again.json["events"]] == [10, 11, 12, 13]
+    assert again.json["events"] == redone.json["events"]
+    assert again.json["receipts"] == redone.json["receipts"]
+    assert again.json["redone"] == redone.json["redone"] == [3, 5, 6]
+
+
 # The writing POSTs that take no Idempotency-Key, and why (docs/architecture.md, "Idempotency").
 NOT_KEYED = {"/api/games/{game_id}/receipts/check": "reads only"}
 
