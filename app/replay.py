@@ -9,7 +9,7 @@ from app import schemas
 from app.auth import seat_tokens
 from app.body import Blueprint, json_lines
 from app.context import services
-from app.games import created, makes_a_game
+from app.games import created, makes_a_game, pending_job
 from app.idempotency import keyed_write
 from events.envelope import sha256
 from events.seats import TABLE
@@ -124,6 +124,7 @@ class Import(MethodView):
         svc = services()
         game_id, state, seats, made_before = import_log(svc.recorder, log, token, seat_token, keyed)
         meta = svc.projector.meta(game_id)
+        pending_job(game_id, meta)
         return created(game_id, meta, token, seats, state, made_before)
 
 

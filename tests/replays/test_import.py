@@ -10,6 +10,7 @@ import pytest
 from events.envelope import GENESIS, envelope_hash
 from tests.api.helpers import add, append, create_toy, retract
 from workers.jobs import resolve_pending
+from workers.queue import job_id
 
 
 def exported(client, services) -> list[dict]:
@@ -130,3 +131,17 @@ def test_an_import_with_an_action_after_the_game_ended_is_refused_there(client):
     assert response.status_code == 400, response.json
     assert list(response.json["errors"]) == ["line 3"]
     assert "LOG-FINISHED" in str(response.json["errors"]["line 3"])
+
+
+def test_an_imported_log_with_a_phase_due_at_its_head_has_its_job(app, client):
+    """A fork or a creation whose head has a phase due enqueues its job; an import did not,
+    so the phase waited for the worker's sweep, a minute (found by the soak)."""
+    game_id, token = create_toy(client, goal=1000, tally_every=10)
+    append(client, game_id, token, add("ann", 5))
+    append(client, game_id, token, add("ben", 5))  # a tally is due; no worker runs
+    imported = client.post(
+        "/api/games/import", data=client.get(f"/api/games/{game_id}/export").data
+    )
+    assert imported.status_code == 201, imported.json
+    assert imported.json["pending"] == "tally"
+    assert app.extensions["tablelog.queue"].fetch(job_id(imported.json["id"], 3)) is not None
