@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	exec $(BIN)/python -m app.serve
+	exec $(BIN)/python -m app.run.serve
 
 test: $(STAMP) lint chromium
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(PYTEST_ARGS)

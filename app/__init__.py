@@ -7,9 +7,8 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask_smorest import Api
 
-from app import (
+from app.api import (
     body,
-    cli,
     cors,
     docs,
     event_types,
@@ -19,7 +18,6 @@ from app import (
     limits,
     log,
     ops,
-    pages,
     problem_types,
     problems,
     receipts,
@@ -28,9 +26,11 @@ from app import (
     stream,
     tiles,
 )
-from app import disputes as dispute_threads
-from app import transcript as transcripts
-from app.rulebook import Rulebook
+from app.api import disputes as dispute_threads
+from app.api import transcript as transcripts
+from app.api.rulebook import Rulebook
+from app.pages import views as page_views
+from app.run import cli
 from projections.services import Services, Settings
 from workers.queue import PhaseQueue
 
@@ -48,7 +48,9 @@ def schema_name(schema) -> str:
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__)
+    # the pages' templates and static files serve the API's pages for people too (its docs,
+    # the rules reference, the problem types)
+    app = Flask(__name__, template_folder="pages/templates", static_folder="pages/static")
     app.config.update(
         API_TITLE="tablelog",
         API_VERSION="1",
@@ -93,7 +95,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     docs.document_event_types(api, svc.event_types)
     app.extensions["tablelog.api"] = api
     app.register_blueprint(docs.blp)
-    app.register_blueprint(pages.blp)
+    page_views.register(app, svc.games)
     limits.register(app, svc)
     headers.register(app)
     cors.register(app, settings.cors_origins)

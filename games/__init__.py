@@ -31,6 +31,11 @@ and, optionally:
                                                 # ...}], ...}, for GET /api/<kind>/tiles
     tile_picture(tile, rotation, form) -> str   # one tile in one of those turns, form "svg"
                                                 # or "txt", for GET /api/<kind>/tiles/<tile>.svg
+    TITLE: str                                  # the game's name on the pages
+    board(state) -> dict                        # what the game page's board shows after a
+                                                # step: pages/board.html in the package
+    new_game_page() -> dict                     # what the new-game form, pages/new.html (and
+                                                # its pages/new.js), needs
     describe(event, state_before) -> str        # the event as a sentence a person reads,
                                                 # naming the player who acted ("bob played
                                                 # BAD IDEA ... on ann"); state_before names

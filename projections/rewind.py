@@ -39,8 +39,9 @@ from events.idempotency import Keyed, KeyReused
 from events.retract import RETRACT, withdrawn_by
 from events.store import IdempotencyConflict, VersionConflict
 from games.errors import RuleViolation
+from projections.checks import InvalidEvent, Refused
 from projections.fold import latest_withdrawable
-from projections.recorder import InvalidEvent, Recorded, Recorder, Refused, derived_events
+from projections.recorder import Recorded, Recorder, derived_events
 from projections.state import Head
 
 MAX_PHASES_BETWEEN = 100  # as many as one worker job resolves
@@ -101,7 +102,7 @@ def undo(
             {"to": to, "retractable": latest_withdrawable(after[::-1])},
         )
     retracts = [
-        recorder.checked(
+        recorder.checks.one(
             {
                 "event_id": keyed.event_id(index) if keyed else None,
                 "type": RETRACT,
@@ -210,12 +211,12 @@ def _replayed(recorder: Recorder, head: Head, originals: list[dict], ids: list[s
             if phase is None:
                 break
             for event in derived_events(head.game_id, version, phase, game.resolve(state)):
-                add(recorder.checked(event, head, system=True))
+                add(recorder.checks.one(event, head, system=True))
         upcast = recorder.event_types.upcast(original)
         body = {name: upcast[name] for name in ("type", "actor", "payload", "occurred_at")}
         if body["actor"].startswith("player:"):  # the table's recorder writes it again
             body["recorded_by"] = RECORDED_BY_TABLE
-        copy = recorder.checked({**body, "event_id": event_id}, head)
+        copy = recorder.checks.one({**body, "event_id": event_id}, head)
         try:
             add(copy)
         except RuleViolation as refusal:

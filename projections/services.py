@@ -141,7 +141,7 @@ class Settings:
     holds the keys that sign receipts (made on first start; every web process of one service
     must read the same directory, or receipts are signed by keys the others do not publish).
 
-    The live streams (app/stream.py): a comment every STREAM_HEARTBEAT seconds when nothing
+    The live streams (app/api/stream.py): a comment every STREAM_HEARTBEAT seconds when nothing
     happens, at most STREAMS_PER_PROCESS open at once in each web process (each holds a
     thread and a Redis connection). CORS_ORIGINS: the other sites whose pages may call the
     API (none by default)."""
@@ -238,7 +238,7 @@ class Services:
             settings.redis_url, max_connections=settings.streams_per_process + 100
         )
         # A live stream holds a connection while XREAD BLOCK waits a whole heartbeat
-        # (app/stream.py): its own pool, room for every stream a process may hold, and a read
+        # (app/api/stream.py): its own pool, room for every stream a process may hold, and a read
         # timeout past the heartbeat (redis-py's 5 s would end every quiet stream).
         self.stream_redis = client.from_url(
             settings.redis_url,
@@ -252,7 +252,7 @@ class Services:
         self.store = RedisEventStore(self.redis)
         secret = load_or_create(Path(settings.secret_key_file)).encode()
         seal = CacheSeal(hmac.new(secret, rules_fingerprint(self.games), "sha256").digest())
-        # what derives a keyed write's tokens and draws (app/auth.py), apart from the seal's
+        # what derives a keyed write's tokens and draws (app/api/auth.py), apart from the seal's
         self.keyed_writes = hmac.new(secret, b"tablelog: keyed writes", "sha256").digest()
         self.projector = Projector(
             self.store, self.games, self.event_types, seal, settings.snapshot_every

@@ -6,8 +6,9 @@ from events.envelope import GENESIS, chain_break
 from events.retract import RETRACT
 from events.seats import retract_author_refusal
 from games.errors import RuleViolation
+from projections.checks import InvalidEvent, Refused, refuse_after_finished
 from projections.fold import latest_withdrawable, walk
-from projections.recorder import InvalidEvent, Recorder, Refused, refuse_after_finished
+from projections.recorder import Recorder
 from projections.state import Record
 
 
@@ -87,7 +88,7 @@ def _first_bad_event(recorder, log, kind, players) -> LogProblem | None:
     for index, envelope in enumerate(log):
         seq = envelope["seq"]
         try:
-            recorder.check_stored(envelope, kind, players)
+            recorder.checks.stored(envelope, kind, players)
         except InvalidEvent as error:
             return LogProblem(seq, "event", _sentence(error.errors), error.errors)
         earlier = seen.setdefault(envelope["event_id"], seq)

@@ -9,7 +9,7 @@ turns the first state into the second, as a replay step's patch does.
 
 import jsonpatch
 
-from projections.recorder import InvalidEvent, Refused
+from projections.checks import InvalidEvent, Refused
 from projections.state import Projector
 
 HEAD = "head"

@@ -13,7 +13,8 @@ for the table's recorder and one for each player, none of the original's.
 import json
 
 from events.idempotency import Keyed
-from projections.recorder import InvalidEvent, Recorder, Refused
+from projections.checks import InvalidEvent, Refused
+from projections.recorder import Recorder
 from replays.audit import LogProblem, audited_records
 
 

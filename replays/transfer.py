@@ -14,7 +14,8 @@ times are kept, so the imported log verifies exactly as the exported one did.
 
 from events.envelope import canonical
 from events.idempotency import Keyed
-from projections.recorder import InvalidEvent, Recorder
+from projections.checks import InvalidEvent
+from projections.recorder import Recorder
 from replays.audit import LogProblem, audited_records
 from replays.disputes.entries import genesis
 from replays.disputes.stream import DisputeStream

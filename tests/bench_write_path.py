@@ -150,7 +150,7 @@ def without_fsync(measure):
     """`measure(redis_url)` on a Redis of its own with appendfsync no."""
     from pathlib import Path
 
-    from app.embedded_redis import EmbeddedRedis
+    from app.run.embedded_redis import EmbeddedRedis
 
     with tempfile.TemporaryDirectory() as data:
         server = EmbeddedRedis(Path(data), appendfsync="no").start()
@@ -198,7 +198,7 @@ def main(figures=("12", "13", "14", "15")):
     """Only these figures, on a Redis of their own: `python -m tests.bench_write_path 12 13`."""
     from pathlib import Path
 
-    from app.embedded_redis import EmbeddedRedis
+    from app.run.embedded_redis import EmbeddedRedis
     from projections.services import Services, Settings
     from tests.benchmarks import bench_http
 

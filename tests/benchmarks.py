@@ -38,8 +38,8 @@ from pathlib import Path
 
 os.environ.setdefault("TABLELOG_EXTRA_GAMES", "tests.toygame")
 
-from app.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
-from app.serve import Launch  # noqa: E402
+from app.run.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from app.run.serve import Launch  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
 from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
@@ -152,8 +152,8 @@ def bench_store_vs_xadd(svc, count=3000):
     return ours, raw
 
 
-# as `make run` serves (app/serve.py): its worker class and WEB_THREADS' default threads
-AS_RUN = ["--worker-class", "app.web_worker.ThreadWorker", "--threads", str(Launch.web_threads)]
+# as `make run` serves (app/run/serve.py): its worker class and WEB_THREADS' default threads
+AS_RUN = ["--worker-class", "app.run.web_worker.ThreadWorker", "--threads", str(Launch.web_threads)]
 
 
 def serve(module_app, port, env, as_run=False):
@@ -286,7 +286,7 @@ def fcm_turn_ten(svc, stocked=False) -> str:
     and ordered: in working, the first chain to act. (A game cannot be played to turn 10 until
     dinnertime, payday and cleanup are built; the cards and the board it holds then are what
     make a later action dearer.)"""
-    from games.fcm.cards import issue_card_id, new_card
+    from games.fcm.cards.employees import issue_card_id, new_card
     from tests.games.fcm.table import seated
 
     state = copy.deepcopy(seated(FCM_PLAYERS).state)
@@ -346,7 +346,7 @@ def bench_fcm_working(svc, games=6):
 def bench_fcm_dinnertime(svc, runs=30):
     """Median and p95 of `resolve` for a five-player dinnertime with demand on every house."""
     import games.fcm as fcm
-    from games.fcm.roads import _road_distances
+    from games.fcm.map.roads import _road_distances
 
     game_id = fcm_turn_ten(svc)
     state = copy.deepcopy(svc.projector.head(game_id).state)
@@ -373,12 +373,12 @@ def with_every_campaign(state: dict) -> dict:
     marketeer of one of the chains in turn, and a demand token on every house, so that every
     campaign has room to add."""
     from games.errors import RuleViolation
-    from games.fcm.board import board_of
-    from games.fcm.cards import issue_card_id, new_card
+    from games.fcm.cards.employees import issue_card_id, new_card
     from games.fcm.data import CAMPAIGNS, campaign_type
-    from games.fcm.pieces import campaign_squares, occupied, what_is_on
-    from games.fcm.placement import check_campaign
-    from games.fcm.reach import houses_reached
+    from games.fcm.map.board import board_of
+    from games.fcm.map.pieces import campaign_squares, occupied, what_is_on
+    from games.fcm.map.placement import check_campaign
+    from games.fcm.map.reach import houses_reached
 
     state = copy.deepcopy(state)
     map_state = state["board"]

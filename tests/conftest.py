@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from app.embedded_redis import EmbeddedRedis
+from app.run.embedded_redis import EmbeddedRedis
 
 os.environ["TABLELOG_EXTRA_GAMES"] = "tests.toygame"
 # Short phase-job timeouts, so a job whose worker was killed is seen abandoned in seconds.

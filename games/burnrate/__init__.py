@@ -5,7 +5,7 @@ applied by the rule modules (draft, staffing, projects, funding, vp_cards, turn)
 each turn is an automatic phase, "turn_end", whose derived events turn_end.py writes, and a
 company a purple card leaves below zero goes out in the phase "bankruptcy" (bankruptcy.py).
 Actors: `player:<name>` for that player's actions, `admin` for anyone's, `system:<phase>` for
-derived events.
+derived events. The game page's board and new-game form are its own: page.py and pages/.
 """
 
 from games.errors import RuleViolation
@@ -15,6 +15,7 @@ from . import awaiting as waits
 from . import bankruptcy, draft, funding, projects, staffing, turn, turn_end, vp_cards
 from .creation import initial_state
 from .event_types import EVENT_TYPES
+from .page import board
 from .sentences import describe
 
 __all__ = [
@@ -27,9 +28,12 @@ __all__ = [
     "finished",
     "awaiting",
     "describe",
+    "TITLE",
+    "board",
 ]
 
 KIND = "burnrate"
+TITLE = "Burn Rate"
 
 HANDLERS = {
     "burnrate.employee_drafted": draft.employee_drafted,

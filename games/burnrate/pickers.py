@@ -1,5 +1,5 @@
 """How a person names each payload value at the table, as data beside the schemas: the hints
-a form built from a schema offers in place of typing (app/forms.py says what each picker
+a form built from a schema offers in place of typing (app/api/forms.py says what each picker
 means). An employee or a BAD IDEA by name from the state, a pile by the card face up on it, a
 Play card as printed among the edition's variants, skill numbers by ticking them."""
 

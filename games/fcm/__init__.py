@@ -13,15 +13,17 @@ The game surface (games/__init__.py), which the machinery calls and nothing else
 The optional surface, each called only where the game has it:
 
 - draw(players, options, rng): the recorder at creation (the map and the turn order a table
-  left to the service), and the new-game page's preview (app/pages.py);
-- render_map(state): GET /api/games/{id}/map.txt (app/games.py);
+  left to the service), and the new-game page's preview (app/pages/views.py);
+- render_map(state): GET /api/games/{id}/map.txt (app/api/games.py);
 - render_svg(state): GET /api/games/{id}/map.svg, every square a clickable box
   (board_picture.py gives the coordinates) for a page to map a touch to a square;
 - map_tiles(), tile_picture(tile, rotation, form): GET /api/fcm/tiles and each tile's .svg and
-  .txt (app/tiles.py), and the new-game page's tile picker: the 20 tiles in their four turns
+  .txt (app/api/tiles.py), and the new-game page's tile picker: the 20 tiles in their four turns
   as a person sees them;
 - describe(event, state_before): each event as a sentence (replays/sentences.py: the
-  transcript and the replay steps).
+  transcript and the replay steps);
+- TITLE, board(state), new_game_page(): the game page's board after a step and the new-game
+  form (page.py, with their templates and scripts in pages/; app/pages/views.py).
 
 For clients and tests, never imported by the service:
 
@@ -35,17 +37,19 @@ Everything else in the package is its own business: import it only from its test
 """
 
 from games.fcm.awaiting import awaiting
-from games.fcm.board_picture import render_svg
-from games.fcm.creation import initial
 from games.fcm.event_types import EVENT_TYPES
-from games.fcm.layout import check_layout, draw_layout, draw_turn_order
-from games.fcm.render import render_map
-from games.fcm.reserve import reserve_commitment
+from games.fcm.map.board_picture import render_svg
+from games.fcm.map.layout import check_layout, draw_layout, draw_turn_order
+from games.fcm.map.render import render_map
+from games.fcm.map.tile_pictures import map_tiles, tile_picture
+from games.fcm.page import board, new_game_page
 from games.fcm.rules import evolve, finished, pending, resolve
 from games.fcm.sentences import describe
-from games.fcm.tile_pictures import map_tiles, tile_picture
+from games.fcm.start.creation import initial
+from games.fcm.turn.reserve import reserve_commitment
 
 KIND = "fcm"
+TITLE = "Food Chain Magnate"
 
 
 def draw(players: list[str], options: dict, rng) -> dict:
@@ -65,6 +69,9 @@ def draw(players: list[str], options: dict, rng) -> dict:
 __all__ = [
     "EVENT_TYPES",
     "KIND",
+    "TITLE",
+    "board",
+    "new_game_page",
     "awaiting",
     "check_layout",
     "describe",

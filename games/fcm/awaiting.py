@@ -7,10 +7,10 @@ game is over. Where several chains owe a choice at once (reserve cards, restruct
 firing) every one of them is named.
 """
 
-from games.fcm.campaigns import FREEZER, freezer_choice_owed
-from games.fcm.payday import first_firing_owed, salaries, short, to_fire
 from games.fcm.rules import pending
-from games.fcm.working import ACTIONS
+from games.fcm.turn.cleanup import FREEZER, freezer_choice_owed
+from games.fcm.turn.payday import first_firing_owed, salaries, short, to_fire
+from games.fcm.turn.working import ACTIONS
 
 
 def awaiting(state: dict) -> dict:

@@ -4,7 +4,7 @@ example map, bob placing first (he is last in turn order), ann passing, then sea
 
 from events.registry import EventType
 from games.fcm import schemas
-from games.fcm.upcast import created_v1_to_v2
+from games.fcm.start.upcast import created_v1_to_v2
 from games.sealed import seal
 
 EXAMPLE_LAYOUT = {

@@ -1,5 +1,5 @@
 """How a person names each payload value at the table, as data beside the schemas: the hints
-a form built from a schema offers in place of typing (app/forms.py says what each picker
+a form built from a schema offers in place of typing (app/api/forms.py says what each picker
 means). A square by clicking the map, a card of the chain by what it is, a campaign or house
 tile among those in the supply; a sealed choice (a reserve card, a face-down structure, a
 Deluxe firing) asked for in plain words, sealed and kept by the player's device."""

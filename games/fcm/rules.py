@@ -1,21 +1,16 @@
 """The game surface the machinery calls: evolve, pending, resolve, finished."""
 
-from games.fcm.building import add_garden, move_restaurant, place_house, place_restaurant
-from games.fcm.campaigns import (
-    clean_up,
-    cleanup_due,
-    fill_freezer,
-    resolve_cleanup,
-    resolve_marketing,
-    run_campaign,
-)
-from games.fcm.dinnertime import bank_broke, end_dinnertime, resolve_dinnertime, serve_house
-from games.fcm.food import collect_drinks, take_drinks, take_food
-from games.fcm.forbidden import fire_forbidden
-from games.fcm.marketing import place_campaign
-from games.fcm.milestones import claim_after
-from games.fcm.order import pick_turn_order
-from games.fcm.payday import (
+from games.fcm.actions.building import add_garden, move_restaurant, place_house, place_restaurant
+from games.fcm.actions.food import collect_drinks, take_drinks, take_food
+from games.fcm.actions.marketing import place_campaign
+from games.fcm.actions.training import train
+from games.fcm.cards.forbidden import fire_forbidden
+from games.fcm.cards.milestones import claim_after
+from games.fcm.turn.campaigns import resolve_marketing, run_campaign
+from games.fcm.turn.cleanup import clean_up, cleanup_due, fill_freezer, resolve_cleanup
+from games.fcm.turn.dinnertime import bank_broke, end_dinnertime, resolve_dinnertime, serve_house
+from games.fcm.turn.order import pick_turn_order
+from games.fcm.turn.payday import (
     fire,
     pay_salaries,
     pending_payday,
@@ -23,11 +18,10 @@ from games.fcm.payday import (
     reveal_firing,
     seal_firing,
 )
-from games.fcm.reserve import reveal_reserve_card, seal_reserve_card
-from games.fcm.restructuring import choose_structure, reveal_structure, seal_structure
-from games.fcm.setup import pass_starting_restaurant, place_starting_restaurant
-from games.fcm.training import train
-from games.fcm.working import end_working, recruit
+from games.fcm.turn.reserve import reveal_reserve_card, seal_reserve_card
+from games.fcm.turn.restructuring import choose_structure, reveal_structure, seal_structure
+from games.fcm.turn.setup import pass_starting_restaurant, place_starting_restaurant
+from games.fcm.turn.working import end_working, recruit
 from games.plain_data import copied
 
 HANDLERS = {

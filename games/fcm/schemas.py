@@ -9,11 +9,12 @@ Unknown fields are refused.
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from games.fcm import pickers as pick
-from games.fcm.data import EMPLOYEES, GOODS, MILESTONES, TURN_PHASES
-from games.fcm.pieces import CORNERS, GARDEN_SIDES
-from games.fcm.working import ACTIONS
+from games.fcm.data import EMPLOYEES, GOODS, MILESTONES
+from games.fcm.map.pieces import CORNERS, GARDEN_SIDES
+from games.fcm.turn import sequence
+from games.fcm.turn.working import ACTIONS
 
-PHASES = ("setup_restaurants", "setup_reserve", *TURN_PHASES, "over")
+PHASES = (*sequence.PHASES, "over")
 CARD_NAMES = ("ceo", *EMPLOYEES)
 CARD_PLACES = ("hand", "work", "beach", "busy")
 CARD_ID = r"^[a-z_]+-[1-9][0-9]*$"

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from app import create_app
-from app.embedded_redis import start_cluster
+from app.run.embedded_redis import start_cluster
 from projections.services import Settings
 from tests.api.helpers import add, append, create_toy, retract
 from tests.conftest import wait_for

@@ -178,7 +178,7 @@ def test_the_documents_description_says_how_to_write_and_its_links_answer(client
         assert client.get(link).status_code == 200, link
 
 
-GUARDS = {"require_write_token", "require_table", "write_token"}  # app/auth.py
+GUARDS = {"require_write_token", "require_table", "write_token"}  # app/api/auth.py
 
 
 def called(function) -> set[str]:
@@ -191,7 +191,7 @@ def called(function) -> set[str]:
 
 
 def checks_a_token(function, depth: int = 2) -> bool:
-    """Whether `function` calls a guard of app/auth.py, itself or through a helper of its
+    """Whether `function` calls a guard of app/api/auth.py, itself or through a helper of its
     own module (`writable_head`, `written_head`)."""
     names = called(function)
     if names & GUARDS:

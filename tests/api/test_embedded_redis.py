@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from app.embedded_redis import EmbeddedRedis
+from app.run.embedded_redis import EmbeddedRedis
 
 
 def mode(path):
@@ -96,7 +96,7 @@ def test_the_server_stops_when_the_process_that_started_it_is_killed(tmp_path):
     script = (
         "import time\n"
         "from pathlib import Path\n"
-        "from app.embedded_redis import EmbeddedRedis\n"
+        "from app.run.embedded_redis import EmbeddedRedis\n"
         f"server = EmbeddedRedis(Path({str(tmp_path)!r})).start()\n"
         "print(server.process.pid, flush=True)\n"
         "time.sleep(60)\n"

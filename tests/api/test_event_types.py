@@ -1,5 +1,5 @@
 """GET /api/<kind>/event-types: each event type of a game as a form, read off its schema
-(app/forms.py), with the pickers the game gives beside its schemas."""
+(app/api/forms.py), with the pickers the game gives beside its schemas."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Many live streams on the real service (`make run`: gunicorn with app/web_worker.py): while
+"""Many live streams on the real service (`make run`: gunicorn with app/run/web_worker.py): while
 200 streams are open in one web process, the rest of the API still answers, every stream
 receives the event appended meanwhile, a stream past the process's budget is refused, and
 streams whose clients have gone give back their threads and Redis connections.

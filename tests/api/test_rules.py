@@ -6,8 +6,8 @@ import ast
 import re
 from pathlib import Path
 
-from app.problem_types import TYPES
-from app.rulebook import DIRECTORY, Rulebook, links
+from app.api.problem_types import TYPES
+from app.api.rulebook import DIRECTORY, Rulebook, links
 from tests.api.helpers import add, append, create_toy, retract
 
 ROOT = Path(__file__).parents[2]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from gunicorn.ctl.client import ControlClient
 
-from app.embedded_redis import free_port
+from app.run.embedded_redis import free_port
 from tests.conftest import descendants, wait_for
 
 ROOT = Path(__file__).parents[2]
@@ -43,7 +43,7 @@ def healthy(port):
 def launch(workdir, port, output=subprocess.PIPE):
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL")}
     env.update(PORT=str(port), WEB_CONCURRENCY="1", PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-m", "app.serve"], cwd=workdir, env=env,
+    return subprocess.Popen([sys.executable, "-m", "app.run.serve"], cwd=workdir, env=env,
                             start_new_session=True, stdout=output,
                             stderr=subprocess.STDOUT)  # fmt: skip
 
@@ -256,7 +256,7 @@ BAD_SETTINGS = [("SNAPSHOT_EVERY", "0"), ("PORT", "http"), ("WEB_CONCURRENCY", "
 def test_a_bad_setting_stops_make_run_before_anything_starts(tmp_path, name, value):
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL")}
     env.update({"PYTHONPATH": str(ROOT), name: value})
-    done = subprocess.run([sys.executable, "-m", "app.serve"], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", "app.run.serve"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode != 0
     assert "Traceback" not in done.stdout + done.stderr
@@ -281,7 +281,7 @@ def list_processes(workdir):
 def test_a_process_that_keeps_dying_is_not_started_for_ever(capsys):
     """A crash loop (a bad deployment, a disk full) is not mended by starting it again: the
     sixth end within a minute stops `make run`, saying why."""
-    from app.serve import MAX_RESTARTS, Child
+    from app.run.serve import MAX_RESTARTS, Child
 
     def start():
         return subprocess.Popen(["false"], start_new_session=True)

@@ -2,7 +2,7 @@
 
 import redis
 
-from app.embedded_redis import EmbeddedRedis
+from app.run.embedded_redis import EmbeddedRedis
 from events.store import RedisEventStore
 from tests.contract.store_contract import append_after_head, event
 

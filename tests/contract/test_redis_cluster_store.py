@@ -5,7 +5,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from app.embedded_redis import start_cluster
+from app.run.embedded_redis import start_cluster
 from events import keys
 from events.store import RedisEventStore
 from tests.contract.store_contract import StoreContract, append_after_head, event

@@ -6,7 +6,7 @@ commitment written into a log then must still open now, or old games stop verify
 import pytest
 
 from games.errors import RuleViolation
-from games.fcm.reserve import reserve_commitment
+from games.fcm import reserve_commitment
 from games.sealed import check_all_sealed, choice_text, reveal, seal
 
 NONCE = "8f14e45fceea167a5a36dedd4bea2543"

@@ -110,7 +110,7 @@ def main():
     folder = Path(tempfile.mkdtemp(prefix="tablelog-screenshots-"))
     os.environ["SECRET_KEY_FILE"] = str(folder / "secret.key")
     from app import create_app
-    from app.embedded_redis import EmbeddedRedis
+    from app.run.embedded_redis import EmbeddedRedis
     from projections.services import Settings
 
     redis_server = EmbeddedRedis(folder / "redis").start()

@@ -31,7 +31,7 @@ def test_the_front_page_lists_the_games_newest_first(client):
 
 
 def test_the_front_page_shows_the_newest_fifty(client, monkeypatch):
-    monkeypatch.setattr("app.pages.NEWEST", 2)
+    monkeypatch.setattr("app.pages.views.NEWEST", 2)
     ids = [create_toy(client)[0] for _ in range(3)]
     html = client.get("/").text
     assert game_ids_in(html) == ids[:0:-1]

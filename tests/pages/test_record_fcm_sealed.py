@@ -8,8 +8,8 @@ import json
 
 from playwright.sync_api import expect
 
+from games.fcm import reserve_commitment
 from games.fcm.event_types import EXAMPLE_LAYOUT
-from games.fcm.reserve import reserve_commitment
 from games.sealed import seal
 from tests.games.fcm.table import legal_spot, nonce, turn_five
 from tests.games.fcm.test_payday import at_payday

@@ -3,7 +3,7 @@ Python's: the same digests as hashlib, the same commitments as games/sealed.py."
 
 import hashlib
 
-from games.fcm.reserve import reserve_commitment
+from games.fcm import reserve_commitment
 from games.sealed import choice_text, seal
 
 TEXTS = [

@@ -94,7 +94,7 @@ def fcm_digest(root) -> str:
 
 @pytest.mark.parametrize(
     "changed", ["games/sealed.py", "games/actors.py", "events/registry.py", "events/append.lua",
-                "games/fcm/data.py", "games/fcm/board_picture.py"],
+                "games/fcm/data/__init__.py", "games/fcm/map/board_picture.py"],
 )  # fmt: skip
 def test_a_change_to_what_decides_a_game_s_rules_changes_its_digest(tmp_path, changed):
     """The game's own package, and what every game's rules are made with: the shared rule

@@ -12,14 +12,14 @@ worker resolves dinnertime, payday, the campaigns and cleanup.
 
 from games.errors import RuleViolation
 from games.fcm import reserve_commitment
-from games.fcm.board import board_of
-from games.fcm.cards import ceo_of, is_manager, slots
+from games.fcm.cards.employees import ceo_of, is_manager, slots
 from games.fcm.data import CAMPAIGNS, EMPLOYEES, campaign_type
-from games.fcm.payday import can_pay
-from games.fcm.pieces import CORNERS, campaign_squares, entrance_square, occupied, what_is_on
-from games.fcm.placement import check_campaign, check_restaurant
-from games.fcm.reach import houses_reached
-from games.fcm.roads import road_distance
+from games.fcm.map.board import board_of
+from games.fcm.map.pieces import CORNERS, campaign_squares, entrance_square, occupied, what_is_on
+from games.fcm.map.placement import check_campaign, check_restaurant
+from games.fcm.map.reach import houses_reached
+from games.fcm.map.roads import road_distance
+from games.fcm.turn.payday import can_pay
 from tests.games.fcm.table import nonce
 
 FOODS = ("burger", "pizza")

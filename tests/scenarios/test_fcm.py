@@ -450,7 +450,7 @@ def worked_example_position():
     wants four burgers, house 5 (garden S) two. Yellow has a pricing manager, a waitress and a
     burger cook at work and 3 burgers; red a kitchen trainee and 2 burgers. The introductory
     game, so no milestone changes a price or a waitress's pay."""
-    from games.fcm.cards import issue_card_id, new_card
+    from games.fcm.cards.employees import issue_card_id, new_card
     from tests.games.fcm.table import Table
 
     tiles = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]

@@ -9,7 +9,7 @@ worker resolves dinnertime, payday, the campaigns and cleanup.
 
 import jsonpatch
 
-from games.fcm.cards import ceo_of
+from games.fcm.cards.employees import ceo_of
 from tests.games.fcm.table import layout_for
 from tests.scenarios.fcm_strategy import FIVE, RESERVE, TWO
 from tests.scenarios.recording import RecordingTable

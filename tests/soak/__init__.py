@@ -5,7 +5,7 @@ pending, every acknowledged event is looked for at its seq, every derivation che
 written once, every game verified with the recompute check, every receipt checked.
 
     soak.py     the run: the service, the tables, the faults, the clients' writes
-    service.py  `python -m app.serve` in a folder of its own, and its processes by part
+    service.py  `python -m app.run.serve` in a folder of its own, and its processes by part
     faults.py   the kills, and waiting for the service to be whole again (or restarting it)
     tables.py   Burn Rate and FCM played by the scenarios' strategies, two tablets racing
     toy.py      toy games: tablets racing for turns; undo, redo, disputes, forks, imports

@@ -43,7 +43,7 @@ class Faults:
     def run(self, until: float) -> None:
         """Make the faults until `until` (a time.monotonic()). Run it on the soak's main
         thread: the service it starts again gets SIGTERM when the thread that started it
-        ends (app.serve's PR_SET_PDEATHSIG is the parent thread's)."""
+        ends (app.run.serve's PR_SET_PDEATHSIG is the parent thread's)."""
         order: list[str] = []
         next_at = self.began + self.every
         while next_at < until:

@@ -1,4 +1,4 @@
-"""The service under soak: `python -m app.serve`, as `make run` starts it, in a folder of its
+"""The service under soak: `python -m app.run.serve`, as `make run` starts it, in a folder of its
 own (its `var/`: Redis's data, the keys, gunicorn's control socket), on free ports, with the
 toy game loaded. What it prints goes to `service.log` there.
 
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from app.embedded_redis import free_port
+from app.run.embedded_redis import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # Set for a developer's own service or for the test session: the soak's service has its own.
@@ -82,7 +82,7 @@ class Service:
             log.write(f"--- the soak starts the service ({self.starts}) ---\n".encode())
             log.flush()
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "app.serve"],
+                [sys.executable, "-m", "app.run.serve"],
                 cwd=self.workdir,
                 env=self.environment(),
                 start_new_session=True,

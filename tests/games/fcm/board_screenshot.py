@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from games.fcm.board_picture import render_svg
+from games.fcm.map.board_picture import render_svg
 from tests.games.fcm.table import crowded_five
 from tests.pages.live import launch_chromium
 

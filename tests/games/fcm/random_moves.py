@@ -15,12 +15,12 @@ import itertools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from games.fcm.board import board_of
-from games.fcm.cards import ceo_of, is_manager, slots
+from games.fcm.cards.employees import ceo_of, is_manager, slots
 from games.fcm.data import EMPLOYEES, GOODS
-from games.fcm.payday import can_pay, salaries
-from games.fcm.pieces import entrance_square
-from games.fcm.restructuring import fits, in_hand
+from games.fcm.map.board import board_of
+from games.fcm.map.pieces import entrance_square
+from games.fcm.turn.payday import can_pay, salaries
+from games.fcm.turn.restructuring import fits, in_hand
 from games.sealed import seal
 from tests.games.fcm.random_working import WORKING, path_to, restaurant_spots, some
 

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm import forbidden, payday
+from games.fcm.cards import forbidden
+from games.fcm.turn import payday
 from tests.games.fcm.random_moves import Memory, moves
 from tests.games.fcm.table import TYPES, created, envelope, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired

@@ -10,10 +10,10 @@ read from sets of squares; whether a place is in range, and everything else, `ev
 import functools
 from collections import Counter
 
-from games.fcm.board import board_of
-from games.fcm.cards import has_drive_ins, holds
+from games.fcm.cards.employees import has_drive_ins, holds
 from games.fcm.data import CAMPAIGNS, EMPLOYEES, GOODS, campaign_type
-from games.fcm.pieces import (
+from games.fcm.map.board import board_of
+from games.fcm.map.pieces import (
     CORNERS,
     GARDEN_SIDES,
     block,
@@ -24,8 +24,8 @@ from games.fcm.pieces import (
     occupied,
     what_is_on,
 )
-from games.fcm.roads import crossings, roads_join
-from games.fcm.working import hires
+from games.fcm.map.roads import crossings, roads_join
+from games.fcm.turn.working import hires
 
 DRINKS = ("beer", "lemonade", "soda")
 FOODS = {"burger": "burgers", "pizza": "pizzas"}  # a kitchen card's food and its field

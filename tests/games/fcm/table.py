@@ -12,11 +12,11 @@ import pytest
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm.board import Board, board_of, printed_house_records
-from games.fcm.cards import issue_card_id, new_card
-from games.fcm.pieces import CORNERS
-from games.fcm.placement import check_restaurant
-from games.fcm.reserve import reserve_commitment
+from games.fcm.cards.employees import issue_card_id, new_card
+from games.fcm.map.board import Board, board_of, printed_house_records
+from games.fcm.map.pieces import CORNERS
+from games.fcm.map.placement import check_restaurant
+from games.fcm.turn.reserve import reserve_commitment
 from tests.games import folding
 
 TYPES = {t.name: t for t in fcm.EVENT_TYPES}
@@ -221,7 +221,7 @@ def turn_five():
 def first_legal(board, map_state, candidates, check):
     """The first of `candidates` that `check` allows, skipping quickly those on a taken
     square (a refusal draws the map, which is slow)."""
-    from games.fcm.pieces import occupied, what_is_on
+    from games.fcm.map.pieces import occupied, what_is_on
 
     taken = occupied(map_state)
     for squares, candidate in candidates:
@@ -240,8 +240,8 @@ def crowded_five():
     restaurant, a second restaurant coming soon and a drive-in, new houses with their gardens
     and gardens beside printed houses, all sixteen campaigns out (tests/benchmarks.py places
     them where each reaches the most houses) and demand on most houses, up to their cap."""
-    from games.fcm.pieces import block, garden_squares
-    from games.fcm.placement import check_garden, check_new_house
+    from games.fcm.map.pieces import block, garden_squares
+    from games.fcm.map.placement import check_garden, check_new_house
     from tests.benchmarks import FCM_PLAYERS, with_every_campaign
 
     state = copy.deepcopy(seated(FCM_PLAYERS).state)

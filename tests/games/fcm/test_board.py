@@ -1,8 +1,8 @@
-"""games/fcm/board.py: the map as squares, from a layout or a picture."""
+"""games/fcm/map/board.py: the map as squares, from a layout or a picture."""
 
 import pytest
 
-from games.fcm.board import Board, board_of, printed_house_records
+from games.fcm.map.board import Board, board_of, printed_house_records
 from tests.games.fcm.table import layout_for
 
 

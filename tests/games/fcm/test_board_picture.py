@@ -1,4 +1,4 @@
-"""games/fcm/board_picture.py: the whole board as SVG, read back with xml.etree as a page
+"""games/fcm/map/board_picture.py: the whole board as SVG, read back with xml.etree as a page
 (or a screen reader) would read it."""
 
 import copy
@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 import games.fcm as fcm
-from games.fcm.board import board_of
-from games.fcm.board_picture import MAP_LEFT, MAP_TOP, SQUARE, render_svg
-from games.fcm.pieces import entrance_square
+from games.fcm.map.board import board_of
+from games.fcm.map.board_picture import MAP_LEFT, MAP_TOP, SQUARE, render_svg
+from games.fcm.map.pieces import entrance_square
 from tests.games.fcm.table import crowded_five, seated, turn_five
 
 SVG = "{http://www.w3.org/2000/svg}"

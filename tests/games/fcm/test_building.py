@@ -1,9 +1,9 @@
-"""games/fcm/building.py: houses and gardens (FCM-HOUSE-1), restaurants placed or moved
+"""games/fcm/actions/building.py: houses and gardens (FCM-HOUSE-1), restaurants placed or moved
 (FCM-REST-1 to 3)."""
 
 from games.errors import RuleViolation
-from games.fcm.board import board_of
-from games.fcm.pieces import (
+from games.fcm.map.board import board_of
+from games.fcm.map.pieces import (
     CORNERS,
     GARDEN_SIDES,
     block,
@@ -13,8 +13,8 @@ from games.fcm.pieces import (
     restaurant_squares,
     what_is_on,
 )
-from games.fcm.placement import check_garden, check_new_house, check_restaurant
-from games.fcm.roads import distance_from, road_distances
+from games.fcm.map.placement import check_garden, check_new_house, check_restaurant
+from games.fcm.map.roads import distance_from, road_distances
 from tests.games.fcm.test_restructuring import ids
 from tests.games.fcm.test_working import working
 

@@ -1,9 +1,9 @@
-"""games/fcm/campaigns.py: the marketing campaigns and cleanup, resolved by the worker, and
+"""games/fcm/turn/campaigns.py: the marketing campaigns and cleanup, resolved by the worker, and
 the next turn (FCM-CAMP-1 to 5, FCM-CLEAN-1 to 3)."""
 
 import games.fcm as fcm
-from games.fcm.board import board_of
-from games.fcm.reach import houses_reached
+from games.fcm.map.board import board_of
+from games.fcm.map.reach import houses_reached
 from tests.games.fcm.table import Table, turn_five
 from tests.games.fcm.test_restructuring import ids
 

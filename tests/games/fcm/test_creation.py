@@ -1,4 +1,4 @@
-"""games/fcm/creation.py: the state fcm.created makes, and what it refuses."""
+"""games/fcm/start/creation.py: the state fcm.created makes, and what it refuses."""
 
 import json
 

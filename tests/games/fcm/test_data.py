@@ -1,4 +1,4 @@
-"""games/fcm/data.py: the component data, loaded once and checked against the box."""
+"""games/fcm/data/__init__.py: the component data, loaded once and checked against the box."""
 
 import copy
 

@@ -1,9 +1,9 @@
-"""games/fcm/dinnertime.py: which chain serves each house and what every chain earns
+"""games/fcm/turn/dinnertime.py: which chain serves each house and what every chain earns
 (FCM-DINNER-1 to 10), the refresher's worked example first."""
 
-from games.fcm.cards import new_card
+from games.fcm.cards.employees import new_card
 from games.fcm.data import COMPONENTS
-from games.fcm.dinnertime import dinnertime, unit_price
+from games.fcm.turn.dinnertime import dinnertime, unit_price
 from tests.games.fcm.table import drawn
 
 # Three tiles in a row, one road across them. House 2 (garden W) on the first tile, house 5
@@ -362,7 +362,7 @@ def test_by_the_deluxe_rules_lower_prices_is_claimed_as_dinnertime_begins():
 def discounting(table_position, name, cfo=False):
     """`name` with a vice president under the CEO and four discount managers under it, at
     work: a unit price of -$2 (FCM-DINNER-5); with `cfo`, the CFO of its hand at work too."""
-    from games.fcm.cards import issue_card_id
+    from games.fcm.cards.employees import issue_card_id
 
     chain = table_position["chains"][name]
     ceo = next(card for card in chain["cards"] if card["card"] == "ceo")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import games.fcm as fcm
-from games.fcm.board_picture import MAP_LEFT, MAP_TOP, SQUARE
+from games.fcm.map.board_picture import MAP_LEFT, MAP_TOP, SQUARE
 from tests.games.fcm.table import created, turn_five
 
 DOC = (Path(__file__).parents[3] / "docs" / "fcm.md").read_text("utf-8")

@@ -1,17 +1,17 @@
-"""games/fcm/food.py: carts, trucks and zeppelins collect drinks along a route the table gives,
-checked as the refresher says: roads without U-turns within the range, tiles never entered
-twice, every source passed once (FCM-FOOD-3)."""
+"""games/fcm/actions/food.py: carts, trucks and zeppelins collect drinks along a route the table
+gives, checked as the refresher says: roads without U-turns within the range, tiles never
+entered twice, every source passed once (FCM-FOOD-3)."""
 
 from collections import deque
 
 import pytest
 
 from games.errors import RuleViolation
-from games.fcm.board import board_of
+from games.fcm.actions.food import drive, fly
 from games.fcm.event_types import DRINKS_COLLECTED, EXAMPLE_LAYOUT
-from games.fcm.food import drive, fly
-from games.fcm.pieces import entrance_square, restaurant_squares
-from games.fcm.roads import crossings, node_entered, road_graph, roads_join
+from games.fcm.map.board import board_of
+from games.fcm.map.pieces import entrance_square, restaurant_squares
+from games.fcm.map.roads import crossings, node_entered, road_graph, roads_join
 from tests.games.fcm.table import drawn, restaurant
 from tests.games.fcm.test_food import at_work, goods
 from tests.games.fcm.test_working import working

@@ -8,7 +8,7 @@ import pytest
 import games.fcm as fcm
 from events.registry import EventTypeRegistry
 from games import GameRegistry
-from games.fcm.reserve import check_reveal
+from games.fcm.turn.reserve import check_reveal
 from tests.games.fcm.table import TYPES, Table, validated
 
 WORKER_EVENTS = (

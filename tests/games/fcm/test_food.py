@@ -1,4 +1,4 @@
-"""games/fcm/food.py: kitchen cards take food and errand boys a drink, into the chain's one
+"""games/fcm/actions/food.py: kitchen cards take food and errand boys a drink, into the chain's one
 stock (FCM-FOOD-1, FCM-FOOD-2, FCM-FOOD-4); the routes of carts, trucks and zeppelins are
 tested in test_drink_routes.py (FCM-FOOD-3)."""
 

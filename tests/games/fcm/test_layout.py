@@ -1,4 +1,4 @@
-"""games/fcm/layout.py: map size by player count, checking and drawing a layout."""
+"""games/fcm/map/layout.py: map size by player count, checking and drawing a layout."""
 
 import copy
 import random
@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games.errors import RuleViolation
-from games.fcm.layout import check_layout, draw_layout, draw_turn_order, map_size
+from games.fcm.map.layout import check_layout, draw_layout, draw_turn_order, map_size
 from tests.games.fcm.table import layout_for
 
 

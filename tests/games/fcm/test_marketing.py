@@ -1,11 +1,11 @@
-"""games/fcm/marketing.py: a marketeer at work places a campaign (FCM-MKT-1 to 7)."""
+"""games/fcm/actions/marketing.py: a marketeer at work places a campaign (FCM-MKT-1 to 7)."""
 
 from games.errors import RuleViolation
-from games.fcm.board import board_of
 from games.fcm.data import CAMPAIGNS
-from games.fcm.pieces import campaign_squares, entrance_squares
-from games.fcm.placement import check_campaign
-from games.fcm.roads import road_distance
+from games.fcm.map.board import board_of
+from games.fcm.map.pieces import campaign_squares, entrance_squares
+from games.fcm.map.placement import check_campaign
+from games.fcm.map.roads import road_distance
 from tests.games.fcm.test_restructuring import ids
 from tests.games.fcm.test_working import working
 

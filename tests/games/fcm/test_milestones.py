@@ -1,4 +1,4 @@
-"""games/fcm/milestones.py: milestones claimed the instant their condition is met, each chain
+"""games/fcm/cards/milestones.py: milestones claimed the instant their condition is met, each chain
 once, while a copy is left, with their immediate effects (FCM-MILE-1)."""
 
 import copy
@@ -72,7 +72,7 @@ def test_the_hundred_dollars_and_the_freezer_work_from_the_next_turn():
     """FCM-MILE-1 and the milestones' own timing: the $100 milestone's CFO bonus starts at the
     next turn's dinnertime, the freezer at the next turn's cleanup; a milestone of an at-once
     effect works in the turn it is claimed."""
-    from games.fcm.milestones import in_effect
+    from games.fcm.cards.milestones import in_effect
 
     chain = {"milestones": [{"id": "first_to_have_100", "turn": 4},
                             {"id": "first_throw_away", "turn": 4},

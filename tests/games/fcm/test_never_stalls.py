@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from games.fcm import EVENT_TYPES
-from games.fcm.data import TURN_PHASES
+from games.fcm.turn.sequence import TURN_PHASES
 from tests.games.fcm.random_play import GAMES, SEEDS, walked
 
 

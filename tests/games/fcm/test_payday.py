@@ -1,4 +1,4 @@
-"""games/fcm/payday.py: firing, then salaries paid by the worker (FCM-PAY-1 to 3)."""
+"""games/fcm/turn/payday.py: firing, then salaries paid by the worker (FCM-PAY-1 to 3)."""
 
 import copy
 import json
@@ -7,8 +7,8 @@ import pytest
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm.payday import salaries
 from games.fcm.sentences import describe
+from games.fcm.turn.payday import salaries
 from games.sealed import canonical_text, commitment
 from tests.games.fcm.table import Table, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired, ids

@@ -1,6 +1,6 @@
-"""games/fcm/pieces.py: the squares each piece covers."""
+"""games/fcm/map/pieces.py: the squares each piece covers."""
 
-from games.fcm.pieces import (
+from games.fcm.map.pieces import (
     campaign_squares,
     entrance_square,
     entrance_squares,

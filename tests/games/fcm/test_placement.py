@@ -1,9 +1,9 @@
-"""games/fcm/placement.py: where restaurants, houses, gardens and campaigns may go."""
+"""games/fcm/map/placement.py: where restaurants, houses, gardens and campaigns may go."""
 
 import pytest
 
 from games.errors import RuleViolation
-from games.fcm.placement import check_campaign, check_garden, check_new_house, check_restaurant
+from games.fcm.map.placement import check_campaign, check_garden, check_new_house, check_restaurant
 from tests.games.fcm.table import drawn, restaurant
 
 BOARD = """

@@ -1,4 +1,4 @@
-"""games/fcm/position.py: a game that starts from a declared position, and its checks."""
+"""games/fcm/start/position.py: a game that starts from a declared position, and its checks."""
 
 import copy
 import json
@@ -9,10 +9,10 @@ from marshmallow import ValidationError
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm.cards import issue_card_id, new_card
-from games.fcm.reserve import reserve_commitment
+from games.fcm.cards.employees import issue_card_id, new_card
 from games.fcm.schemas import StateSchema
-from games.fcm.working import working_record
+from games.fcm.turn.reserve import reserve_commitment
+from games.fcm.turn.working import working_record
 from tests.games.fcm.table import Table, created, nonce, seated, turn_five, validated
 
 V1_POSITION = Path(__file__).with_name("position_v1.json")
@@ -436,7 +436,7 @@ def test_a_first_format_position_no_table_could_have_had_is_refused():
 
 def test_only_the_working_chain_s_cards_have_acted():
     """FCM-WORK-1: a declared working record names the chain working and its own cards."""
-    from games.fcm.working import working_record
+    from games.fcm.turn.working import working_record
 
     position = turn_five()
     position.update(phase="working", restructuring=None)

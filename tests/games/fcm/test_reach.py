@@ -1,7 +1,7 @@
-"""games/fcm/reach.py: which houses each kind of campaign reaches."""
+"""games/fcm/map/reach.py: which houses each kind of campaign reaches."""
 
-from games.fcm.board import Board, printed_house_records
-from games.fcm.reach import houses_reached
+from games.fcm.map.board import Board, printed_house_records
+from games.fcm.map.reach import houses_reached
 from tests.games.fcm.table import drawn, layout_for
 
 

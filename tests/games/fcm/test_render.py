@@ -1,6 +1,6 @@
-"""games/fcm/render.py: the map in text."""
+"""games/fcm/map/render.py: the map in text."""
 
-from games.fcm.render import player_marks, render, render_map
+from games.fcm.map.render import player_marks, render, render_map
 from tests.games.fcm.table import drawn, restaurant, turn_five
 
 PICTURE = """

@@ -1,4 +1,4 @@
-"""games/fcm/reserve.py: reserve cards sealed at setup, revealed when the bank first breaks."""
+"""games/fcm/turn/reserve.py: reserve cards sealed at setup, revealed when the bank first breaks."""
 
 import copy
 import hashlib
@@ -6,7 +6,7 @@ import hashlib
 import pytest
 
 from games.errors import RuleViolation
-from games.fcm.reserve import check_reveal, reserve_commitment
+from games.fcm.turn.reserve import check_reveal, reserve_commitment
 from tests.games.fcm.table import Table, nonce, seated
 
 

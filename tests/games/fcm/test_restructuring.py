@@ -1,9 +1,9 @@
-"""games/fcm/restructuring.py and order.py: the chains put cards to work, then pick their
+"""games/fcm/turn/restructuring.py and order.py: the chains put cards to work, then pick their
 places on the turn order track (FCM-RESTR-1 to 5, FCM-ORDER-1 to 4, FCM-TURN-1)."""
 
 import copy
 
-from games.fcm.cards import issue_card_id, new_card
+from games.fcm.cards.employees import issue_card_id, new_card
 from games.sealed import canonical_text, commitment
 from tests.games.fcm.table import Table, nonce, seated, turn_five
 

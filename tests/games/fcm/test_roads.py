@@ -1,13 +1,13 @@
-"""games/fcm/roads.py: which roads join, and distance by road in tile crossings."""
+"""games/fcm/map/roads.py: which roads join, and distance by road in tile crossings."""
 
 import random
 
 import pytest
 
-from games.fcm.board import Board
-from games.fcm.layout import draw_layout
-from games.fcm.pieces import house_squares
-from games.fcm.roads import connected_by_road, nearest_restaurant, road_distance, road_distances
+from games.fcm.map.board import Board
+from games.fcm.map.layout import draw_layout
+from games.fcm.map.pieces import house_squares
+from games.fcm.map.roads import connected_by_road, nearest_restaurant, road_distance, road_distances
 from tests.games.fcm.table import drawn, restaurant
 
 THREE_TILES = """

@@ -1,12 +1,12 @@
-"""games/fcm/setup.py: the stock, bank and chains at the start, and the starting-restaurant
+"""games/fcm/turn/setup.py: the stock, bank and chains at the start, and the starting-restaurant
 rounds, for 2, 3, 4 and 5 players."""
 
 import json
 
 import pytest
 
-from games.fcm.board import board_of
 from games.fcm.data import CAMPAIGNS, EMPLOYEES
+from games.fcm.map.board import board_of
 from tests.games.fcm.table import Table
 
 NAMES = ["ann", "bob", "cy", "dee", "eve"]

@@ -1,4 +1,4 @@
-"""games/fcm/tile_pictures.py: the tiles as a person sees them, in words, text and SVG."""
+"""games/fcm/map/tile_pictures.py: the tiles as a person sees them, in words, text and SVG."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import games.fcm as fcm
-from games.fcm.board import Board, printed_house_records
 from games.fcm.data import TILES
-from games.fcm.render import render
-from games.fcm.tile_pictures import (
+from games.fcm.map.board import Board, printed_house_records
+from games.fcm.map.render import render
+from games.fcm.map.tile_pictures import (
     caption,
     grid_svg,
     map_tiles,
@@ -18,7 +18,7 @@ from games.fcm.tile_pictures import (
     tile_svg,
     tile_text,
 )
-from games.fcm.tiles import ROTATIONS, rotate_grid, rotate_square, turned_tile
+from games.fcm.map.tiles import ROTATIONS, rotate_grid, rotate_square, turned_tile
 from tests.games.fcm.table import layout_for
 
 SVG = "{http://www.w3.org/2000/svg}"

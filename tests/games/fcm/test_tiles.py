@@ -1,12 +1,12 @@
-"""games/fcm/tiles.py: every tile in all four rotations against the reference grids."""
+"""games/fcm/map/tiles.py: every tile in all four rotations against the reference grids."""
 
 import pytest
 
-from games.fcm.board import Board
-from games.fcm.roads import road_graph
-from games.fcm.tiles import ROTATIONS, exits, rotate_square, turned_tile
+from games.fcm.map.board import Board
+from games.fcm.map.roads import road_graph
+from games.fcm.map.tiles import ROTATIONS, exits, rotate_square, turned_tile
 
-# The tiles as the reference data games/fcm/tiles.json was transcribed from gives them, written
+# The tiles as the reference data games/fcm/data/tiles.json was transcribed from gives them, written
 # out again here: grid (bridges drawn as road), printed house (number, top-left square) and
 # the exits of each separate road, unturned.
 REFERENCE = {

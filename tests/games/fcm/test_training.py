@@ -1,4 +1,4 @@
-"""games/fcm/training.py and the milestones: what a milestone forbids a chain to train
+"""games/fcm/actions/training.py and the milestones: what a milestone forbids a chain to train
 (FCM-MILE-1). The training steps themselves (FCM-TRAIN-1 to 4) are tested with the working in
 test_working.py."""
 

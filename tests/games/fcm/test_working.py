@@ -1,4 +1,4 @@
-"""games/fcm/working.py and training.py: the chains work in turn order, each in the fixed
+"""games/fcm/turn/working.py and training.py: the chains work in turn order, each in the fixed
 order of actions; recruiting and training (FCM-WORK-1 to 3, FCM-RECRUIT-1 to 3,
 FCM-TRAIN-1 to 4)."""
 

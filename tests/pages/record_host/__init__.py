@@ -6,7 +6,7 @@ opens it holding `seat`'s token as this device's (js/seats.js)."""
 import json
 from pathlib import Path
 
-from app.pages import POLICY
+from app.pages.views import POLICY
 
 HERE = Path(__file__).parent
 

@@ -1,0 +1,215 @@
+"""RFC 9457 problem details: the one place errors become HTTP answers.
+
+Every refusal says what was wrong and, where one applies, which field or which rule. A domain
+error raised anywhere below the views is turned into its answer here; nothing reaches the
+client as a bare 500 page.
+"""
+
+import logging
+
+import redis
+from flask import Flask, Response, current_app, json, request
+from flask_limiter import RateLimitExceeded
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from app.api import limits
+from app.api.body import InvalidJSON
+from app.api.problem_types import BASE as TYPE_BASE
+from app.api.rulebook import UnknownRule
+from events.idempotency import KeyReused
+from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
+from games import UnknownGame
+from games.errors import RuleViolation
+from projections.checks import InvalidEvent, PreconditionFailed, Refused
+from projections.state import DamagedMeta, NoSuchGame
+
+MEDIA_TYPE = "application/problem+json"
+REUSED = "Reused for another request"  # an event id, or an Idempotency-Key
+
+log = logging.getLogger(__name__)
+
+
+def problem(status: int, title: str, detail: str, slug: str | None = None, **extra) -> Response:
+    body = {
+        "type": TYPE_BASE + slug if slug else "about:blank",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "instance": request.path,
+        **{k: v for k, v in extra.items() if v is not None},
+    }
+    headers = {}
+    if "current_version" in body:
+        headers["ETag"] = f'"{body["current_version"]}"'
+    return Response(json.dumps(body) + "\n", status, headers, mimetype=MEDIA_TYPE)
+
+
+def rule_href(rule_id: str) -> str | None:
+    """The rules reference's entry for `rule_id` on this service, if it has one."""
+    return current_app.extensions["tablelog.rules"].href(rule_id)
+
+
+def too_many(description: str, seconds: int) -> Response:
+    response = problem(
+        429, "Too many requests", f"{description}; retry in {seconds} s", "rate-limited"
+    )
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+def field_problem(errors: dict, detail: str | None = None) -> Response:
+    """A 400 naming the fields: the one and what is wrong with it, or the several."""
+    names = sorted(_paths(errors))
+    if detail is None:
+        detail = first_error(errors) if len(names) == 1 else f"invalid fields: {', '.join(names)}"
+    return problem(400, "Invalid request", detail, "invalid", errors=errors)
+
+
+def first_error(errors, prefix="") -> str:
+    """`where: what` of the first message in a nested errors dict."""
+    if isinstance(errors, dict):
+        key, value = next(iter(errors.items()))
+        return first_error(value, f"{prefix}{key}." if key != "_schema" else prefix)
+    return f"{prefix.rstrip('.') or 'body'}: {errors[0]}"
+
+
+def _paths(errors, prefix=""):
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            yield from _paths(value, f"{prefix}{key}." if key != "_schema" else prefix)
+    else:
+        yield prefix.rstrip(".") or "body"
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(InvalidEvent)
+    def invalid_event(error: InvalidEvent):
+        return field_problem(error.errors)
+
+    @app.errorhandler(InvalidJSON)
+    def invalid_json(error: InvalidJSON):
+        return field_problem(error.errors, f"malformed JSON: {first_error(error.errors)}")
+
+    @app.errorhandler(ValidationError)
+    def invalid(error: ValidationError):
+        messages = error.messages if isinstance(error.messages, dict) else {"body": error.messages}
+        return field_problem(messages)
+
+    @app.errorhandler(RuleViolation)
+    def rule_violation(error: RuleViolation):
+        return problem(
+            422, "Refused by the rules", error.message, "rule-violation",
+            rule=error.rule, rule_href=rule_href(error.rule), details=error.details or None,
+        )  # fmt: skip
+
+    @app.errorhandler(Refused)
+    def refused(error: Refused):
+        return problem(
+            422, "Refused", error.message, error.code.lower(),
+            code=error.code, rule_href=rule_href(error.code), details=error.details or None,
+        )  # fmt: skip
+
+    @app.errorhandler(VersionConflict)
+    def version_conflict(error: VersionConflict):
+        return problem(
+            409, "Version conflict",
+            f"the game moved on: it is at version {error.current_version}; read it and retry",
+            "version-conflict", current_version=error.current_version,
+        )  # fmt: skip
+
+    @app.errorhandler(PreconditionFailed)
+    def precondition_failed(error: PreconditionFailed):
+        return problem(
+            412, "Precondition failed",
+            f"If-Match does not match: the game is at version {error.current_version}",
+            "precondition-failed", current_version=error.current_version,
+        )  # fmt: skip
+
+    @app.errorhandler(IdempotencyConflict)
+    def idempotency_conflict(error: IdempotencyConflict):
+        return problem(
+            409, REUSED,
+            f"event id {error.event_id} was already used by seq {error.seq} for another body",
+            "idempotency-conflict", event_id=error.event_id, seq=error.seq,
+        )  # fmt: skip
+
+    @app.errorhandler(KeyReused)
+    def key_reused(error: KeyReused):
+        wrote = ", ".join(f"{name} {value}" for name, value in error.where.items())
+        return problem(
+            409, REUSED,
+            f"Idempotency-Key {error.key!r} was sent here before with another body (it wrote "
+            f"{wrote}); a new request needs a new key",
+            "idempotency-conflict", idempotency_key=error.key, **error.where,
+        )  # fmt: skip
+
+    @app.errorhandler(NoSuchGame)
+    def no_such_game(error: NoSuchGame):
+        return problem(404, "Not found", f"no game with id {error.args[0]}", "not-found")
+
+    @app.errorhandler(UnknownRule)
+    def unknown_rule(error: UnknownRule):
+        near = ", ".join(error.near)
+        hint = f"did you mean {near}?" if near else "GET /api/rules lists them"
+        return problem(
+            404, "Not found", f"no rule {error.rule_id}; {hint}", "not-found", near=error.near
+        )
+
+    @app.errorhandler(UnknownGame)
+    def unknown_game(error: UnknownGame):
+        return field_problem({"kind": [f"unknown game kind {error.args[0]!r}"]})
+
+    @app.errorhandler(CorruptEvent)
+    def corrupt(error: CorruptEvent):
+        log.error("damaged log: %s", error)
+        return problem(
+            500, "Damaged log", f"{error}; GET .../verify names the first seq that does not hold",
+            "damaged-log", seq=error.seq,
+        )  # fmt: skip
+
+    @app.errorhandler(DamagedMeta)
+    def damaged_meta(error: DamagedMeta):
+        log.error("%s", error)
+        return problem(500, "Damaged game", str(error), "damaged-game")
+
+    @app.errorhandler(redis.RedisError)
+    def store_unavailable(error: redis.RedisError):
+        log.error("redis: %s", error)
+        return problem(503, "Store unavailable", "the event store cannot be reached; retry later")
+
+    @app.errorhandler(RateLimitExceeded)
+    def rate_limited(error: RateLimitExceeded):
+        return too_many(error.description, limits.retry_after())
+
+    @app.errorhandler(limits.LimitReached)
+    def limit_reached(error: limits.LimitReached):
+        return too_many(error.description, error.retry_after)
+
+    @app.errorhandler(HTTPException)
+    def http_exception(error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages") or data.get("errors")
+        if messages and error.code in (400, 422):
+            return field_problem(_unwrap_locations(messages))
+        answer = problem(error.code, error.name, data.get("message") or error.description)
+        # what werkzeug's own answer would say: the methods a 405 allows, how a 401 is met
+        for name in ("Allow", "WWW-Authenticate"):
+            value = dict(error.get_headers()).get(name)
+            if value:
+                answer.headers[name] = value
+        return answer
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        log.exception("unexpected error")
+        return problem(500, "Internal error", "an unexpected error; it is logged and is a bug")
+
+
+def _unwrap_locations(messages: dict) -> dict:
+    """webargs keys errors by location ("json", "query"); the field names are what matter."""
+    if len(messages) == 1:
+        [(location, inner)] = messages.items()
+        if location in ("json", "query", "headers") and isinstance(inner, dict):
+            return inner
+    return messages

@@ -1,0 +1,303 @@
+"""The pages people read at the table: the games, newest first, a form for a new game, and
+one game at any step (`/games/<id>?at=N`).
+
+They are clients of the same services the JSON API uses. The list reads the catalog that
+GET /api/games reads; a form does not create anything itself: its script posts the body it
+builds to POST /api/games, so a game is created by one code path whatever asks, and a refusal
+is the API's problem document, shown beside the field it names (app/pages/static/js/errors.js).
+The game page shows what GET /api/games/<id>/replay/<N> answers, in a form people read: the
+board after step N, the event in words and what it changed, what the game then waits for,
+and the whole log as sentences (replays/steps.py, the API's own). It is whole without script;
+js/game.js then steps through it with the part that changes with the step
+(`/games/<id>/step?at=N`) and follows the game live, adding the log's new entries
+(`/games/<id>/log?after=N`). A game's board and new-game form are the game's own (GAME_PAGES
+below): app/ knows no game.
+
+Templates are under templates/pages/, one a page, all extending pages/base.html; a name that
+starts with `_` is a part of a page.
+"""
+
+import copy
+import json
+from datetime import datetime
+from pathlib import Path
+
+import jsonpatch
+from flask import Blueprint, Flask, Response, abort, render_template, request, send_from_directory
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+
+from app.api.disputes import dispute_service
+from app.context import services
+from events import keys
+from games import UnknownGame
+from projections import failures
+from projections.catalog import Catalog, summary
+from projections.state import NoSuchGame
+from replays.disputes.threads import anchored
+from replays.sentences import who
+from replays.steps import replay, told
+from replays.transcript import flat, written
+from replays.verify import HOLDING, verify
+
+blp = Blueprint("pages", __name__, template_folder="templates")
+
+# Scripts, styles and pictures from this service only; fetch() to it only. Stricter than
+# nothing-at-all (app/api/headers.py) because these pages run a script.
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+# A game's own parts of the pages, in the folder `pages/` of its package: board.html (its
+# board after a step, from the game's `board(state)`), new.html (its new-game form, with what
+# the game's `new_game_page()` gives) and the scripts and pictures they load.
+GAME_PAGES = "pages"
+GAME_FILES = (".js", ".css", ".svg")  # what of that folder is served as it is
+NEWEST = 50  # games on the front page
+CHANGES_SHOWN = 12  # changes of a step listed before the rest fold away
+SHORT = 60  # characters of a value shown in a change
+DEPTH = 4  # how deep an explanation is written out, as in the transcript
+
+
+@blp.after_request
+def policy(response: Response) -> Response:
+    response.headers["Content-Security-Policy"] = POLICY
+    return response
+
+
+@blp.app_template_filter("kind_name")
+def kind_name(kind: str) -> str:
+    """A kind as people name the game: its TITLE."""
+    try:
+        return getattr(services().games.get(kind), "TITLE", kind)
+    except UnknownGame:
+        return kind
+
+
+def register(app: Flask, games) -> None:
+    """The pages, and each loaded game's own parts of them (GAME_PAGES): its templates
+    named `<kind>/<file>` beside the app's."""
+    folders = {kind: folder for kind in games.kinds() if (folder := pages_of(games.get(kind)))}
+    app.jinja_loader = ChoiceLoader([
+        app.jinja_loader, PrefixLoader({kind: FileSystemLoader(f) for kind, f in folders.items()})
+    ])  # fmt: skip
+    app.register_blueprint(blp)
+
+
+def pages_of(game) -> Path | None:
+    """The folder of a game's own parts of the pages, if it has one."""
+    source = Path(game.__file__)
+    folder = source.parent / GAME_PAGES
+    return folder if source.name == "__init__.py" and folder.is_dir() else None
+
+
+@blp.route("/static/games/<kind>/<path:filename>")
+def game_file(kind, filename):
+    """A script or picture of a game's own pages (GAME_PAGES)."""
+    try:
+        folder = pages_of(services().games.get(kind))
+    except UnknownGame:
+        folder = None
+    if folder is None or Path(filename).suffix not in GAME_FILES:
+        abort(404, f"There is no file {filename} of {kind}'s pages.")
+    return send_from_directory(folder, filename)
+
+
+blp.add_app_template_filter(who, "who")
+
+
+@blp.app_template_filter("when")
+def when(instant: str) -> str:
+    """An event's time as people read it: `1 Dec 2026, 06:52 UTC`."""
+    moment = datetime.fromisoformat(instant.replace("Z", "+00:00"))
+    return f"{moment.day} {moment:%b %Y, %H:%M} UTC"
+
+
+@blp.route("/")
+def home():
+    """The games, newest first, each with what it waits for."""
+    games = newest(services().catalog, NEWEST)
+    return render_template("pages/home.html", games=games, shown=NEWEST, forms=forms())
+
+
+@blp.route("/games/new")
+def new_game():
+    """The form for a new game of `?kind=`, or the choice of kind."""
+    kind = request.args.get("kind")
+    if not kind:
+        return render_template("pages/new.html", forms=forms())
+    if kind not in forms():
+        abort(404, f"There is no form for a new game of {kind}.")
+    game = services().games.get(kind)
+    shown = game.new_game_page() if hasattr(game, "new_game_page") else {}
+    return render_template(f"{kind}/new.html", kind=kind, **shown)
+
+
+@blp.app_template_filter("clock")
+def clock(instant: str) -> str:
+    """An event's time of day: `06:52 UTC`."""
+    return f"{datetime.fromisoformat(instant.replace('Z', '+00:00')):%H:%M} UTC"
+
+
+@blp.app_template_filter("explained")
+def explained(value, depth: int = 0) -> list[tuple[str, object, bool]]:
+    """An explanation's entries as (name, value, nested): a nested value is listed in turn,
+    any other is said in words (replays/transcript.py writes the same in Markdown)."""
+    items = value.items() if isinstance(value, dict) else enumerate(value, start=1)
+    entries = []
+    for name, inner in items:
+        nested = isinstance(inner, dict | list) and not flat(inner) and depth < DEPTH
+        entries.append((str(name).replace("_", " "), inner if nested else written(inner), nested))
+    return entries
+
+
+@blp.route("/games/<game_id>")
+def game(game_id):
+    """One game at step `?at=N` (the head by default): the board, what the step changed,
+    what the game waits for, and the log. The record panel goes in its own section."""
+    view = at_step(game_id, asked_step())
+    log = told(services().projector, game_id, 1, view["version"])
+    return render_template("pages/game.html", **view, log=log)
+
+
+@blp.route("/games/<game_id>/transcript")
+def transcript(game_id):
+    """The transcript as a page: what the log's check found, with the head hashes; every
+    event as a sentence, up to the last that holds; the disputes with their threads."""
+    svc = services()
+    meta = svc.projector.meta(game_id)
+    verdict = verify(svc.recorder, game_id)
+    chain, threads = dispute_service().checked(game_id)
+    holds = meta["version"] if verdict.ok or verdict.problem in HOLDING else verdict.checked
+    game = {**summary(game_id, meta), "head_hash": meta["head_hash"]}
+    # the disputes as far as their chain holds, as the Markdown transcript tells them
+    log = told(svc.projector, game_id, 1, holds, anchored(threads)) if holds else []
+    return render_template("pages/transcript.html", game=game, verdict=verdict, chain=chain,
+                           threads=threads, log=log, at=None)  # fmt: skip
+
+
+@blp.route("/games/<game_id>/step")
+def game_step(game_id):
+    """The part of the game page that changes with the step, which js/game.js swaps in."""
+    return render_template("pages/_step.html", **at_step(game_id, asked_step()))
+
+
+@blp.route("/games/<game_id>/log")
+def game_log(game_id):
+    """The log's entries after seq `?after=N`, as the game page lists them."""
+    after = request.args.get("after", "0")
+    if not after.isdigit():
+        abort(404, "?after= names a seq: a whole number.")
+    version = services().projector.meta(game_id)["version"]
+    log = told(services().projector, game_id, int(after) + 1, version)
+    return render_template("pages/_log.html", log=log, game={"id": game_id}, at=None)
+
+
+@blp.errorhandler(404)
+def missing(error):
+    return render_template("pages/missing.html", message=error.description), 404
+
+
+@blp.errorhandler(NoSuchGame)
+def no_such_game(error):
+    return render_template("pages/missing.html", message=f"There is no game {error}."), 404
+
+
+def asked_step() -> int | None:
+    """The step `?at=` asks for, None for the head."""
+    at = request.args.get("at")
+    if at is None or at == "":
+        return None
+    if not at.isdigit():
+        abort(404, "?at= names a step: a whole number from 1.")
+    return int(at)
+
+
+def at_step(game_id: str, at: int | None) -> dict:
+    """What the game page shows at step `at`: the replay step (the event, its sentence, the
+    state after it, its patch, explanation, awaiting and disputes) in words and pictures, and
+    at the head the phase the worker gave up on, if it did (then a correction is awaited)."""
+    svc = services()
+    meta = svc.projector.meta(game_id)
+    version, kind = meta["version"], meta["kind"]
+    at = version if at is None else at
+    if not 1 <= at <= version:
+        abort(404, f"Game {game_id} has steps 1 to {version}.")
+    [step] = replay(svc.projector, game_id, at, at)
+    before = svc.projector.state_at(game_id, at - 1, kind) if at > 1 else None
+    game, state = svc.games.get(kind), step["state"]
+    awaiting, failed = failures.at(meta, at, step["awaiting"])
+    data = {"game": game_id, "kind": kind, "version": version, "at": at,
+            "atHead": at == version, "state": state, "awaiting": awaiting}  # fmt: skip
+    return {
+        "game": summary(game_id, meta),
+        "at": at,
+        "version": version,
+        "at_head": at == version,
+        "step": step,
+        "awaiting": awaiting,
+        "failed": failed,
+        "changes": changes(step["patch"], before),
+        "changes_shown": CHANGES_SHOWN,
+        "board": game.board(state) if hasattr(game, "board") else None,
+        "board_template": f"{kind}/board.html",
+        "data": data,
+    }
+
+
+def changes(patch: list[dict], before) -> list[dict]:
+    """A step's RFC 6902 patch as people read it: each change's place in the state dotted
+    (`chains.ann.cash`) and the value it had and has, short. The operations are applied one
+    by one to read each old value where that operation found it."""
+    doc, said = copy.deepcopy(before), []
+    for operation in patch:
+        place = dotted(operation["path"])
+        was = pointed(doc, operation["path"]) if operation["op"] in ("replace", "remove") else None
+        if operation["op"] in ("move", "copy"):
+            said.append({"path": place, "how": operation["op"], "was": dotted(operation["from"])})
+        else:
+            value = short(operation["value"]) if "value" in operation else None
+            how = {"replace": "changed", "add": "added", "remove": "removed"}[operation["op"]]
+            said.append({"path": place, "how": how, "was": short(was), "now": value})
+        doc = jsonpatch.apply_patch(doc, [operation])
+    return said
+
+
+def dotted(pointer: str) -> str:
+    parts = pointer.split("/")[1:]
+    return ".".join(p.replace("~1", "/").replace("~0", "~") for p in parts) or "(the whole state)"
+
+
+def pointed(doc, pointer: str):
+    return jsonpatch.JsonPointer(pointer).resolve(doc, None)
+
+
+def short(value) -> str:
+    """A value in a few words: a card by its name, a short list spelled out, else JSON cut."""
+    if isinstance(value, dict) and isinstance(value.get("name"), str):
+        said = value["name"] + (f" ({value['id']})" if "id" in value else "")
+    elif isinstance(value, dict) and isinstance(value.get("id"), str):
+        said = value["id"]
+    elif isinstance(value, list) and not flat(value):
+        said = f"{len(value)} entries"
+    elif isinstance(value, dict):
+        said = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    else:
+        said = written(value)
+    return said if len(said) <= SHORT else said[: SHORT - 1] + "…"
+
+
+def forms() -> list[str]:
+    """The kinds loaded in this process that have a new-game form (GAME_PAGES/new.html)."""
+    games = services().games
+    folders = {kind: pages_of(games.get(kind)) for kind in games.kinds()}
+    return [kind for kind, folder in folders.items() if folder and (folder / "new.html").is_file()]
+
+
+def newest(catalog: Catalog, limit: int) -> list[dict]:
+    """The summaries of the `limit` newest games. Ids are ULIDs in a sorted set ordered by
+    id, so the newest are the index read backwards; a game never written, or whose meta is
+    damaged, is left out, as Catalog.page leaves it out. (Catalog.page reads oldest first.)"""
+    raw = catalog.redis.zrevrangebylex(keys.catalog_all(), "+", "-", 0, limit)
+    ids = [game_id.decode() for game_id in raw]
+    metas = catalog.metas(ids)
+    return [summary(game_id, meta) for game_id, meta in zip(ids, metas, strict=True) if meta]

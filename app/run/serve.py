@@ -1,0 +1,232 @@
+"""`make run`: an embedded Redis (unless REDIS_URL is set), one RQ worker and the API on
+gunicorn, in one terminal. Ctrl-C or SIGTERM stops them in order: the web server, then the
+worker (it finishes its job), then Redis (it flushes its append-only file). Nothing is lost.
+One of them that dies (kill -9, the kernel out of memory) is started again at once and the
+log says so; one that dies MAX_RESTARTS times within RESTART_WINDOW seconds stops them all.
+
+HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes,
+WEB_THREADS the threads of each (app/run/web_worker.py: a stalled client holds one thread, not a
+process); REDIS_PORT the embedded Redis's port. Each process also has a thread for each
+live stream it may hold (STREAMS_PER_PROCESS, app/api/stream.py), so open streams never take the
+WEB_THREADS the rest of the API is answered on; and the open-files limit is raised as far as
+the system allows, since a stream holds two sockets (its client's and Redis's).
+
+gunicorn's control socket is this instance's own, var/gunicorn-<PORT>.ctl (`gunicornc -s`
+it), not the one per user that every gunicorn on the machine would share. Every setting,
+these and the service's, is checked before anything starts: a bad one is named in one
+message, and nothing runs.
+"""
+
+import contextlib
+import math
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import redis
+from environs import validate as valid
+
+from app.run.embedded_redis import EmbeddedRedis, die_with_parent
+from projections.services import Settings, SettingsEnv, SettingsError
+
+MAX_RESTARTS = 5
+RESTART_WINDOW = 60.0
+
+ALLOWED = {
+    "HOST": "an address or host name to listen on",
+    "PORT": "a port number, 1 to 65535",
+    "REDIS_PORT": "a port number, 1 to 65535",
+    "WEB_CONCURRENCY": "a whole number of processes, 1 or more",
+    "WEB_THREADS": "a whole number of threads per process, 1 or more",
+}
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What `make run` itself is told: where to listen, how many web processes and threads in
+    each, which port for the embedded Redis (None: a free one)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    web_concurrency: int = 2
+    web_threads: int = 8
+    redis_port: int | None = None
+
+    @classmethod
+    def from_env(cls) -> "Launch":
+        """Its own settings and the service's (Settings), every bad one in one SettingsError."""
+        env = SettingsEnv()
+        port, at_least_1 = valid.Range(min=1, max=65535), valid.Range(min=1)
+        launch = cls(
+            host=env.str("HOST", cls.host),
+            port=env.int("PORT", cls.port, validate=port),
+            web_concurrency=env.int("WEB_CONCURRENCY", cls.web_concurrency, validate=at_least_1),
+            web_threads=env.int("WEB_THREADS", cls.web_threads, validate=at_least_1),
+            redis_port=env.int("REDIS_PORT", None, validate=port),
+        )
+        refused = []
+        for check in (lambda: env.check(ALLOWED), Settings.from_env):
+            try:
+                check()
+            except SettingsError as error:
+                refused.append(str(error))
+        if refused:
+            raise SettingsError("\n".join(refused))
+        return launch
+
+
+def gunicorn_sizes(launch: Launch, settings: Settings) -> dict[str, int]:
+    """Each process's threads: WEB_THREADS for the API and one for each stream it may hold;
+    its connections: as many more than its threads, for kept-alive ones, as gunicorn's
+    default leaves; its time to stop: enough for the streams, which end at their next
+    heartbeat."""
+    threads = launch.web_threads + settings.streams_per_process
+    return {
+        "threads": threads,
+        "worker_connections": threads + 1000,
+        "graceful_timeout": max(30, math.ceil(settings.stream_heartbeat) + 10),
+    }
+
+
+def raise_open_files_limit() -> int:
+    """The soft limit on open files raised to the hard one, for this process and all it
+    starts (redis-server sizes its maxclients by it); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        wanted = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+class Child:
+    """One process `make run` keeps running: `start` starts it, leading a process group of
+    its own, and answers its Popen."""
+
+    def __init__(self, name: str, start: Callable[[], subprocess.Popen]):
+        self.name, self.start = name, start
+        self.process = start()
+        self.restarts: deque[float] = deque()
+
+    def exited(self) -> bool:
+        """It has ended, and what it started is ended with it: a killed worker's scheduler
+        holds the worker's blocked read of the queue (an inherited socket), which Redis would
+        hand the next job to, and old gunicorn workers hold the port. (A work horse leads
+        a group of its own: it finishes its job.)"""
+        if self.process.poll() is None:
+            return False
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        return True
+
+    def restart(self) -> bool:
+        """Start it again, and say why; False, starting nothing, if it has died too often
+        (MAX_RESTARTS within RESTART_WINDOW): something is wrong that a restart won't mend."""
+        code, pid, now = self.process.returncode, self.process.pid, time.monotonic()
+        how = f"was killed by {signal.Signals(-code).name}" if code < 0 else f"exited {code}"
+        while self.restarts and now - self.restarts[0] > RESTART_WINDOW:
+            self.restarts.popleft()
+        if len(self.restarts) >= MAX_RESTARTS:
+            print(f"tablelog: {self.name} (pid {pid}) {how}, the {MAX_RESTARTS + 1}th time "
+                  f"within {RESTART_WINDOW:.0f} s; stopping everything",
+                  file=sys.stderr, flush=True)  # fmt: skip
+            return False
+        self.restarts.append(now)
+        try:
+            self.process = self.start()
+        except (OSError, RuntimeError, redis.RedisError) as error:  # Redis's log says why
+            print(f"tablelog: {self.name} (pid {pid}) {how}, and did not start again: {error}",
+                  file=sys.stderr, flush=True)  # fmt: skip
+            return False
+        print(f"tablelog: {self.name} (pid {pid}) {how}; started again "
+              f"(pid {self.process.pid})", flush=True)  # fmt: skip
+        return True
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.exited()
+
+
+def main() -> int:
+    die_with_parent()
+    try:
+        launch = Launch.from_env()
+    except SettingsError as error:
+        print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
+              file=sys.stderr)  # fmt: skip
+        return 2
+    gunicorn = gunicorn_sizes(launch, Settings.from_env())
+    open_files = raise_open_files_limit()
+    if open_files < 2 * gunicorn["threads"] + 100:  # a client's socket and Redis's a stream
+        print(f"tablelog: open files are limited to {open_files}, too few for "
+              f"{gunicorn['threads']} threads' streams: raise `ulimit -n`",
+              file=sys.stderr, flush=True)  # fmt: skip
+    env = dict(os.environ)
+    children = []  # in the order they start; they stop in the reverse
+    if not env.get("REDIS_URL"):
+        redis_server = EmbeddedRedis(Path("var/redis"), port=launch.redis_port)
+        children.append(Child("Redis", lambda: redis_server.start().process))
+        env["REDIS_URL"] = redis_server.url
+        print(f"tablelog: embedded Redis on 127.0.0.1:{redis_server.port}, data in var/redis, "
+              f"password in {redis_server.password_file}", flush=True)  # fmt: skip
+    host, port = launch.host, launch.port
+
+    def started(command: list[str]) -> Callable[[], subprocess.Popen]:
+        return lambda: subprocess.Popen(
+            command, env=env, start_new_session=True, preexec_fn=die_with_parent
+        )
+
+    children.append(Child("the worker", started([sys.executable, "-m", "workers"])))
+    children.append(Child("gunicorn", started([
+        sys.executable, "-m", "gunicorn",
+        "--workers", str(launch.web_concurrency),
+        "--worker-class", "app.run.web_worker.ThreadWorker",
+        "--threads", str(gunicorn["threads"]),
+        "--worker-connections", str(gunicorn["worker_connections"]),
+        "--graceful-timeout", str(gunicorn["graceful_timeout"]),
+        "--bind", f"{host}:{port}",
+        "--control-socket", f"var/gunicorn-{port}.ctl",
+        "--access-logfile", "-",
+        "app:create_app()",
+    ])))  # fmt: skip
+    print(f"tablelog: open http://{host}:{port}/ (the API: /api, its docs: /api/docs)", flush=True)
+
+    stopping = False
+
+    def stop(signum, frame):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    failed = False
+    while not stopping and not failed:
+        time.sleep(0.2)
+        for child in children:
+            if child.exited() and not stopping and not child.restart():
+                failed = True
+                break
+    for child in reversed(children):
+        child.stop()
+    print("tablelog: stopped", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
