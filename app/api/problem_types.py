@@ -226,7 +226,10 @@ def _page(types: list[dict]) -> Response:
 @blp.route("")
 class ProblemTypes(MethodView):
     @blp.response(200, ProblemTypeIndex)
-    @blp.doc(responses={"200": {"content": {JSON: {"schema": ProblemTypeIndex}, HTML: TEXT}}})
+    @blp.doc(responses={"200": {
+        "description": "every problem type, as JSON, or as a page (Accept: text/html)",
+        "content": {JSON: {"schema": ProblemTypeIndex}, HTML: TEXT},
+    }})  # fmt: skip
     def get(self):
         """Every problem type the service answers with; a page by Accept."""
         types = [described(slug) for slug in TYPES]
@@ -238,7 +241,10 @@ class ProblemTypes(MethodView):
 @blp.route("/<slug>")
 class ProblemTypeView(MethodView):
     @blp.response(200, ProblemTypeOut)
-    @blp.doc(responses={"200": {"content": {JSON: {"schema": ProblemTypeOut}, HTML: TEXT}}})
+    @blp.doc(responses={"200": {
+        "description": "the problem type, as JSON, or as a page (Accept: text/html)",
+        "content": {JSON: {"schema": ProblemTypeOut}, HTML: TEXT},
+    }})  # fmt: skip
     @blp.alt_response(404, schema=schemas.Problem, description="no such problem type")
     def get(self, slug):
         """What a problem type means and the members it adds; a page by Accept."""

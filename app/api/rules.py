@@ -86,7 +86,10 @@ def summary_json(entry: Entry) -> dict:
 @blp.route("")
 class Rules(MethodView):
     @blp.response(200, RuleIndex)
-    @blp.doc(responses={"200": {"content": {JSON: {"schema": RuleIndex}, HTML: TEXT}}})
+    @blp.doc(responses={"200": {
+        "description": "every rule id by game kind, as JSON, or as a page (Accept: text/html)",
+        "content": {JSON: {"schema": RuleIndex}, HTML: TEXT},
+    }})  # fmt: skip
     def get(self):
         """Every rule id, by game kind, with its summary and where to read it; a page by
         Accept."""
@@ -105,9 +108,10 @@ class Rules(MethodView):
 @blp.route("/<rule_id>")
 class Rule(MethodView):
     @blp.response(200, RuleEntry)
-    @blp.doc(
-        responses={"200": {"content": {JSON: {"schema": RuleEntry}, MARKDOWN: TEXT, HTML: TEXT}}}
-    )
+    @blp.doc(responses={"200": {
+        "description": "the rule, as JSON, its reference's Markdown or a page (by Accept)",
+        "content": {JSON: {"schema": RuleEntry}, MARKDOWN: TEXT, HTML: TEXT},
+    }})  # fmt: skip
     @blp.alt_response(404, schema=schemas.Problem, description="no such rule; `near` names ids")
     def get(self, rule_id):
         """One rule: in our words, what the engine does with it, and where it is written;
