@@ -4,8 +4,9 @@ Every problem document (app/api/problems.py) has a `type`. Ours are paths on thi
 `/problems/<slug>`, a relative reference that a client resolves against the URL it asked
 (RFC 9457, 3.1.1): the same string wherever the service runs and whatever Host a request
 names, so a client can compare it, and one that follows it gets the description below, as a
-page or as JSON by Accept. Problems with no type of their own (a 405, a 503 with the store
-down, a bug) are `about:blank`, whose meaning is the HTTP status.
+page or as JSON by Accept. Every problem has one of these: werkzeug's own refusals (a token
+missing, a route or method unknown, a body too large) by their status (problems.HTTP_TYPES),
+gunicorn's by theirs (app/run/web_worker.py), a bug as `internal-error`.
 
 A new slug passed to `problems.problem` belongs in TYPES; tests/api/test_rules.py finds every
 slug the code can answer and checks that each is here.
@@ -162,8 +163,65 @@ TYPES = {
     ),
     "not-found": ProblemType(
         404, "Not found",
-        "No game has this id, or no rule this id.",
+        "No game has this id, no rule this id, or nothing is at this address (GET /api "
+        "lists where to start).",
         {"near": "for a rule id: the ids most like it"},
+    ),
+    "unauthorized": ProblemType(
+        401, "Unauthorized",
+        "A write needs a write token, as `Authorization: Bearer <token>`: the table's "
+        "recorder's or a seat's, answered when the game was created (or a seat's token "
+        "replaced). None was sent, or one the service does not know.",
+        {},
+    ),
+    "forbidden": ProblemType(
+        403, "Forbidden",
+        "The token opens a seat that may not do this: a player's seat records that "
+        "player's own actions only, and undo, redo, a seat's new token and resolving a "
+        "dispute are the table's recorder's.",
+        {},
+    ),
+    "method-not-allowed": ProblemType(
+        405, "Method not allowed",
+        "This address does not take this method; the answer's Allow header lists those it "
+        "takes.",
+        {},
+    ),
+    "too-large": ProblemType(
+        413, "Request too large",
+        "The body is larger than the service takes: 1 MiB for an action, more for an "
+        "import.",
+        {},
+    ),
+    "malformed-request": ProblemType(
+        400, "Malformed request",
+        "The HTTP request itself could not be read (the web server refused it before the "
+        "service saw it). Nothing was written.",
+        {},
+    ),
+    "request-line-too-long": ProblemType(
+        414, "Request line too long",
+        "The request's first line (the method, the address and its query) is longer than "
+        "the web server reads.",
+        {},
+    ),
+    "headers-too-large": ProblemType(
+        431, "Headers too large",
+        "A header, or the headers together, are larger or more than the web server reads.",
+        {},
+    ),
+    "store-unavailable": ProblemType(
+        503, "Store unavailable",
+        "The event store (Redis) cannot be reached, for a moment (a restart) or longer. "
+        "Nothing was written; retry the request as it was, with its event id or "
+        "Idempotency-Key.",
+        {},
+    ),
+    "internal-error": ProblemType(
+        500, "Internal error",
+        "An error the service did not expect: it is logged, and it is a bug. Whether the "
+        "write took place is not known: retry it with its event id or Idempotency-Key.",
+        {},
     ),
     "damaged-log": ProblemType(
         500, "Damaged log",

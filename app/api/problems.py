@@ -30,9 +30,16 @@ REUSED = "Reused for another request"  # an event id, or an Idempotency-Key
 log = logging.getLogger(__name__)
 
 
-def problem(status: int, title: str, detail: str, slug: str | None = None, **extra) -> Response:
+# The problem type of each refusal werkzeug makes (a route, a method, a token, a size); any
+# other status is answered as the nearest: a request refused, or the service's own error.
+HTTP_TYPES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not-found",
+              405: "method-not-allowed", 413: "too-large"}  # fmt: skip
+
+
+def problem(status: int, title: str, detail: str, slug: str, **extra) -> Response:
+    """A problem document of type `slug` (/problems/<slug>, app/api/problem_types.py)."""
     body = {
-        "type": TYPE_BASE + slug if slug else "about:blank",
+        "type": TYPE_BASE + slug,
         "title": title,
         "status": status,
         "detail": detail,
@@ -176,7 +183,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(redis.RedisError)
     def store_unavailable(error: redis.RedisError):
         log.error("redis: %s", error)
-        return problem(503, "Store unavailable", "the event store cannot be reached; retry later")
+        return problem(
+            503, "Store unavailable", "the event store cannot be reached; retry later",
+            "store-unavailable",
+        )  # fmt: skip
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded):
@@ -192,7 +202,8 @@ def register(app: Flask) -> None:
         messages = data.get("messages") or data.get("errors")
         if messages and error.code in (400, 422):
             return field_problem(_unwrap_locations(messages))
-        answer = problem(error.code, error.name, data.get("message") or error.description)
+        slug = HTTP_TYPES.get(error.code, "invalid" if error.code < 500 else "internal-error")
+        answer = problem(error.code, error.name, data.get("message") or error.description, slug)
         # what werkzeug's own answer would say: the methods a 405 allows, how a 401 is met
         for name in ("Allow", "WWW-Authenticate"):
             value = dict(error.get_headers()).get(name)
@@ -203,7 +214,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         log.exception("unexpected error")
-        return problem(500, "Internal error", "an unexpected error; it is logged and is a bug")
+        return problem(
+            500, "Internal error", "an unexpected error; it is logged and is a bug",
+            "internal-error",
+        )  # fmt: skip
 
 
 def _unwrap_locations(messages: dict) -> dict:

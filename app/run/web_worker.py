@@ -23,14 +23,18 @@ from gunicorn import util
 from gunicorn.workers import gthread
 
 from app.api import stream
+from app.api.problem_types import BASE
 from app.api.problems import MEDIA_TYPE
+
+# gunicorn's own refusals of a request it cannot read, by status (app/api/problem_types.py)
+TYPES = {414: "request-line-too-long", 431: "headers-too-large"}
 
 
 def write_problem(sock, status_int: int, reason: str, mesg: str) -> None:
     """What `util.write_error` writes, as application/problem+json (RFC 9457)."""
-    body = json.dumps(
-        {"type": "about:blank", "title": reason, "status": status_int, "detail": mesg or reason}
-    ).encode()
+    kind = TYPES.get(status_int, "malformed-request")
+    body = json.dumps({"type": BASE + kind, "title": reason, "status": status_int,
+                       "detail": mesg or reason}).encode()  # fmt: skip
     head = (
         f"HTTP/1.1 {status_int} {reason}\r\n"
         "Connection: close\r\n"

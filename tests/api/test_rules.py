@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 
 from app.api.problem_types import TYPES
+from app.api.problems import HTTP_TYPES
 from app.api.rulebook import DIRECTORY, Rulebook, links
+from app.run import web_worker
 from tests.api.helpers import add, append, create_toy, retract
 
 ROOT = Path(__file__).parents[2]
@@ -267,7 +269,8 @@ def slugs_the_code_answers() -> set[str]:
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "problem":
                 given = node.args[3:4] + [k.value for k in node.keywords if k.arg == "slug"]
                 slugs.update(arg.value for arg in given if isinstance(arg, ast.Constant))
-    return slugs | {code.lower() for code in log_codes()}
+    tables = {*HTTP_TYPES.values(), *web_worker.TYPES.values(), "malformed-request"}
+    return slugs | tables | {code.lower() for code in log_codes()}
 
 
 def test_every_problem_type_the_code_answers_is_described_on_the_service(client):
@@ -283,6 +286,43 @@ def test_every_problem_type_the_code_answers_is_described_on_the_service(client)
         assert page.mimetype == "text/html" and f"<code>/problems/{slug}</code>" in page.text
     unknown = client.get("/problems/no-such-thing")
     assert unknown.status_code == 404 and unknown.content_type == "application/problem+json"
+
+
+def every_kind_of_refusal(client) -> dict[str, object]:
+    """An answer of each refusal the app makes itself, not a domain error's: no token, a
+    seat's token where the recorder's is needed, an unknown address, a method an address
+    does not take, a body too large."""
+    game = client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"]}).json
+    seat = {"Authorization": f"Bearer {game['seats']['ann']}"}
+    action = {"type": "toy.added", "actor": "player:ann", "payload": {"player": "ann", "amount": 1}}
+    undo = f"/api/games/{game['id']}/undo"
+    return {
+        "no token": client.post(f"/api/games/{game['id']}/events", json=action),
+        "a seat's token": client.post(undo, json={"to": 1}, headers=seat),
+        "an unknown API address": client.get("/api/no-such-thing"),
+        "an unknown address": client.get("/no-such-thing"),
+        "a method not taken": client.delete("/api/health"),
+        "a body too large": client.post("/api/games", data=b"[" * (2 * 1024 * 1024),
+                                        content_type="application/json"),
+    }  # fmt: skip
+
+
+def test_every_refusal_names_a_problem_type_the_service_describes(client):
+    """#20: a 401, 403, 404 of an unknown route and 405 answered `about:blank`."""
+    for what, answer in every_kind_of_refusal(client).items():
+        assert answer.content_type == "application/problem+json", what
+        described = client.get(answer.json["type"])
+        assert described.status_code == 200, (what, answer.json)
+        assert described.json["status"] == answer.status_code, (what, answer.json)
+
+
+def test_every_problem_the_code_makes_names_its_type():
+    """`problem` is always given a slug: a constant, or one of a table of them."""
+    for path in (ROOT / "app").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "problem":
+                named = len(node.args) >= 4 or any(k.arg == "slug" for k in node.keywords)
+                assert named, f"{path}:{node.lineno}"
 
 
 def test_a_problem_type_is_the_same_relative_path_whatever_the_host(client):

@@ -127,6 +127,7 @@ def test_gunicorn_refuses_with_problem_details(served, request_bytes, status):
     assert response.getheader("Content-Type") == "application/problem+json"
     problem = json.loads(body)
     assert problem["status"] == status and problem["title"] and problem["detail"]
+    assert problem["type"].startswith("/problems/") and problem["type"] != "/problems/invalid"
 
 
 def test_two_instances_each_have_their_own_control_socket(served, tmp_path):
