@@ -86,3 +86,29 @@ def test_a_burn_rate_turn_recorded_on_the_game_page_appears_live_on_another_tabl
     record_form(page, "Turn ended").get_by_role("button", name="Record").click()
     expect(watcher.locator("#events > li").last).to_contain_text("ruth ended their play step")
     expect(page.locator(".awaiting")).to_contain_text("the worker resolves turn end")
+
+
+def test_recording_again_after_a_lost_answer_records_the_action_once(page):
+    """The record panel sends an action with an event id of its own, kept until answered, so
+    "Try again" after a lost answer is the same action: recorded once, and said so."""
+    from tests.pages.test_new_burnrate import lose_the_first_answer
+    from tests.pages.test_record_burnrate import record_form
+
+    body = {"kind": "toy", "players": ["ann", "ben"], "options": {"tally_every": 1000}}
+    game = page.request.post("/api/games", data=body).json()
+    seat_device(page, game["id"], "table", game["token"])
+    lost = lose_the_first_answer(page, f"**/api/games/{game['id']}/events")
+    page.route("**/stream*", lambda route: route.abort("internetdisconnected"))  # offline too
+    page.goto(f"/games/{game['id']}")
+    added = record_form(page, "Added")
+    added.get_by_label("Player").fill("ann")
+    added.get_by_label("Amount").fill("3")
+    added.get_by_role("button", name="Record").click()
+    expect(added).to_contain_text("could not be reached")
+    assert lost[0].status == 201, lost[0].text()
+    added.get_by_role("button", name="Record").click()  # what "Try again" asks
+
+    expect(page.locator("#record-panel")).to_contain_text("Recorded: Added (step 2)")
+    log = page.request.get(f"/api/games/{game['id']}/events").json()["items"]
+    assert [e["type"] for e in log] == ["toy.created", "toy.added"]
+    assert page.request.get(f"/api/games/{game['id']}/state").json()["state"]["total"] == 3

@@ -106,3 +106,39 @@ def test_without_script_the_form_says_it_needs_one_and_cannot_be_sent(browser, s
     expect(notice).to_contain_text("This form needs JavaScript")
     expect(page.get_by_role("button", name="Create the game")).to_be_disabled()
     context.close()
+
+
+def lose_the_first_answer(page, address: str):
+    """The first POST to `address` reaches the service, and its answer never reaches the
+    page, as when a tablet leaves the Wi-Fi at the wrong moment."""
+    lost = []
+
+    def handle(route):
+        if route.request.method == "POST" and not lost:
+            lost.append(route.fetch())  # the service takes it and answers
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(address, handle)
+    return lost
+
+
+def burnrate_games(page) -> set[str]:
+    return {g["id"] for g in page.request.get("/api/games?kind=burnrate&limit=500").json()["items"]}
+
+
+def test_creating_again_after_a_lost_answer_shows_the_game_made_not_a_second(page):
+    before = burnrate_games(page)
+    lost = lose_the_first_answer(page, "**/api/games")
+    fill_in(page, ["joe", "ruth"], dealer="joe")
+    create(page)
+    expect(page.locator("#error-summary")).to_contain_text("could not be reached")
+    assert lost[0].status == 201
+    create(page)
+
+    created = page.get_by_role("region", name="Game created")
+    expect(created.locator("code")).to_have_text(lost[0].json()["id"])
+    joe = page.get_by_label("joe's token").input_value()
+    assert joe == lost[0].json()["seats"]["joe"]
+    assert burnrate_games(page) - before == {lost[0].json()["id"]}

@@ -5,17 +5,22 @@
 import { bodyOf } from "./form-body.js";
 import { clearProblems, showProblem } from "./errors.js";
 import { showCreated } from "./created.js";
+import { answered, keyFor } from "./retry.js";
 
 export function newGameForm(form, { afterCreated } = {}) {
   const button = form.querySelector("button[type=submit]");
+  const sent = {}; // the key of the creation not yet answered (js/retry.js)
   button.disabled = false; // without script it stays disabled: the page says so
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearProblems(form);
     button.disabled = true;
+    const body = bodyOf(form);
     try {
-      const { status, answer } = await create(form.dataset.api, bodyOf(form));
-      if (status === 201) showCreated(form, answer, afterCreated);
+      const { status, answer } = await create(form.dataset.api, body, keyFor(sent, body));
+      answered(sent);
+      // 200: an earlier try made the game, and its answer was lost; this is that game
+      if (status === 201 || status === 200) showCreated(form, answer, afterCreated);
       else showProblem(form, answer ?? { detail: `The service answered ${status}.` });
     } catch (error) {
       showProblem(form, { detail: `The service could not be reached (${error.message}). Try again.` });
@@ -25,10 +30,10 @@ export function newGameForm(form, { afterCreated } = {}) {
   });
 }
 
-async function create(address, body) {
+async function create(address, body, key) {
   const response = await fetch(address, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": key },
     body: JSON.stringify(body),
   });
   const answer = await response.json().catch(() => null);

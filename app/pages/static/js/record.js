@@ -23,6 +23,11 @@ import { completed, fieldControls, fillIn, putSquare, refreshChoices } from "./r
 import { clearRefusal, showRefusal } from "./record-problem.js";
 import { keep, kept } from "./sealed.js";
 import { keptValues, note, revealing, sealedBody, sealing } from "./record-sealed.js";
+import { answered, keyFor } from "./retry.js";
+
+// The event id of the action this device sent last and got no answer for (js/retry.js): the
+// same action sent again, even from a form the game's moving on built afresh, is the same.
+const unanswered = {};
 
 const panel = document.getElementById("record-panel");
 const slot = (name) => panel.querySelector(`[data-slot="${name}"]`);
@@ -194,7 +199,8 @@ async function send(entry, { game, version, token, actor }) {
   const owner = payload.player ?? entry.player; // whose sealed choice this device keeps
   const before = sealed ? kept(game, owner, description.type) : null;
   if (sealed) keep(game, owner, description.type, secret); // before it is sent: never lost
-  const body = { type: description.type, actor, payload, expected_version: version };
+  const event = { type: description.type, actor, payload };
+  const body = { ...event, event_id: keyFor(unanswered, { game, ...event }), expected_version: version };
   try {
     const address = panel.dataset.events.replace("GAME", encodeURIComponent(game));
     const response = await fetch(address, {
@@ -203,6 +209,8 @@ async function send(entry, { game, version, token, actor }) {
       body: JSON.stringify(body),
     });
     const answer = await response.json().catch(() => null);
+    answered(unanswered);
+    // 200: an earlier try recorded it, and its answer was lost; this is that action
     if (response.status === 201 || response.status === 200) {
       if (revealed) keep(game, owner, revealed.seal, null); // revealed: nothing left to keep
       slot("done").textContent = `Recorded: ${description.title} (step ${answer.events.at(-1).seq}).`;
