@@ -18,7 +18,7 @@ export function newGameForm(form, { afterCreated } = {}) {
     const body = bodyOf(form);
     try {
       const { status, answer } = await create(form.dataset.api, body, keyFor(sent, body));
-      answered(sent);
+      if (status < 500) answered(sent); // a 5xx may have written it: a retry keeps the key
       // 200: an earlier try made the game, and its answer was lost; this is that game
       if (status === 201 || status === 200) showCreated(form, answer, afterCreated);
       else showProblem(form, answer ?? { detail: `The service answered ${status}.` });

@@ -209,7 +209,7 @@ async function send(entry, { game, version, token, actor }) {
       body: JSON.stringify(body),
     });
     const answer = await response.json().catch(() => null);
-    answered(unanswered);
+    if (response.status < 500) answered(unanswered); // a 5xx may have written it
     // 200: an earlier try recorded it, and its answer was lost; this is that action
     if (response.status === 201 || response.status === 200) {
       if (revealed) keep(game, owner, revealed.seal, null); // revealed: nothing left to keep
