@@ -112,3 +112,32 @@ def test_recording_again_after_a_lost_answer_records_the_action_once(page):
     log = page.request.get(f"/api/games/{game['id']}/events").json()["items"]
     assert [e["type"] for e in log] == ["toy.created", "toy.added"]
     assert page.request.get(f"/api/games/{game['id']}/state").json()["state"]["total"] == 3
+
+
+def test_a_second_device_joins_its_seat_by_the_link_and_records_its_own_action(page, browser, site):
+    """#20: the new-game page copies each seat's join link; opened on a phone, it keeps the
+    seat's token there, takes it out of the address, and the phone records its own action."""
+    from tests.pages.test_new_burnrate import create, fill_in
+    from tests.pages.test_record_burnrate import draft_by_form, employee
+
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    fill_in(page, ["joe", "ruth"], dealer="joe")
+    create(page)
+    created = page.get_by_role("region", name="Game created")
+    game_id = created.locator("code").inner_text()
+    joe = page.get_by_label("joe's token").input_value()
+    created.get_by_role("button", name="Copy joe's join link").click()
+    expect(page.get_by_role("row", name="joe")).to_contain_text("Join link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(f"{site}/games/{game_id}#") and joe in link
+
+    phone = browser.new_context(base_url=site, viewport={"width": 390, "height": 844}).new_page()
+    phone.goto(link)
+    expect(phone.locator("#record-panel")).to_contain_text("joe hires a face-up employee")
+    assert phone.url == f"{site}/games/{game_id}"  # the token is out of the address
+    held = phone.evaluate(f"JSON.parse(localStorage.getItem('tablelog.seat.{game_id}'))")
+    assert held == {"seat": "joe", "token": joe}
+    draft_by_form(phone, "finance: Ben Zhao", employee("Mary DeLany", "finance", 2, 2))
+    expect(phone.locator("#events > li").last).to_contain_text("joe hired")
+    event = phone.request.get(f"/api/games/{game_id}/events/2").json()
+    assert event["actor"] == "player:joe" and "recorded_by" not in event

@@ -41,7 +41,7 @@ def test_the_form_creates_the_game_shows_its_tokens_once_and_keeps_one(page):
     }
     assert len(set(tokens.values())) == 3 and all(len(token) >= 40 for token in tokens.values())
 
-    page.get_by_role("row", name="joe").get_by_role("button", name="Copy").click()
+    page.get_by_role("row", name="joe").get_by_role("button", name="Copy", exact=True).click()
     expect(page.get_by_role("row", name="joe")).to_contain_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == tokens["joe"]
 

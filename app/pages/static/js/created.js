@@ -1,7 +1,7 @@
 // A game just created: the form gives way to its tokens, each with a copy button, once
 // (the API answers them only to the request that created the game); this device keeps the
 // token of the seat chosen (js/seats.js), the table's recorder's unless told otherwise.
-import { holdSeat, releaseSeat } from "./seats.js";
+import { holdSeat, joinLink, releaseSeat } from "./seats.js";
 
 export function showCreated(form, answer, afterCreated) {
   const template = document.getElementById("created");
@@ -18,7 +18,7 @@ export function showCreated(form, answer, afterCreated) {
       seat: player, label: player, note: `records ${player}'s actions only`, token: answer.seats[player],
     })),
   ];
-  slot("tokens").append(...seats.map(tokenRow));
+  slot("tokens").append(...seats.map((seat) => tokenRow(seat, joinLink(gamePath, seat.seat, seat.token))));
   slot("seats").append(
     ...seats.map((seat) => seatChoice(seat.seat, `${seat.label} (${seat.note})`)),
     seatChoice("", "None: keep no token on this device"),
@@ -42,7 +42,7 @@ export function showCreated(form, answer, afterCreated) {
   panel.focus();
 }
 
-function tokenRow({ seat, label, token }) {
+function tokenRow({ seat, label, token }, link) {
   const row = document.getElementById("token-row").content.firstElementChild.cloneNode(true);
   const input = row.querySelector('[data-slot="token"]');
   row.querySelector('[data-slot="seat"]').textContent = label;
@@ -50,7 +50,10 @@ function tokenRow({ seat, label, token }) {
   input.value = token;
   input.setAttribute("aria-label", `${label}'s token`);
   const status = row.querySelector(".copied");
-  row.querySelector(".copy").addEventListener("click", () => copy(input, status));
+  row.querySelector(".copy").addEventListener("click", () => copy(token, status, "Copied"));
+  const linkButton = row.querySelector(".copy-link");
+  linkButton.setAttribute("aria-label", `Copy ${label}'s join link`);
+  linkButton.addEventListener("click", () => copy(link, status, "Join link copied"));
   return row;
 }
 
@@ -63,12 +66,15 @@ function seatChoice(value, text) {
 
 // The clipboard API needs a secure context (https, or this machine's own address); on a
 // tablet reaching the service over the local network, the old way still copies.
-async function copy(input, status) {
+async function copy(text, status, done) {
   try {
-    await navigator.clipboard.writeText(input.value);
-    status.textContent = "Copied";
+    await navigator.clipboard.writeText(text);
+    status.textContent = done;
   } catch {
-    input.select();
-    status.textContent = document.execCommand("copy") ? "Copied" : "Select it and copy it";
+    const scratch = Object.assign(document.createElement("textarea"), { value: text, readOnly: true });
+    document.body.append(scratch);
+    scratch.select();
+    status.textContent = document.execCommand("copy") ? done : "Copying did not work here";
+    scratch.remove();
   }
 }

@@ -33,10 +33,11 @@
 // EventSource retries by itself after a dropped connection, but gives up on an error answer
 // (a 5xx, or 503 when the process has no stream to spare): then this script starts a new one
 // after a delay, resuming after the last seq it has.
-import { heldSeat, seatName } from "./seats.js";
+import { heldSeat, joinFromAddress, seatName } from "./seats.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
+joinFromAddress(gameId); // a seat's join link, before anything reads the seat
 const stepBox = document.getElementById("step");
 const log = document.getElementById("events");
 const slider = document.getElementById("at");
