@@ -18,14 +18,18 @@ starts with `_` is a part of a page.
 """
 
 import copy
+import io
 import json
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import urlencode
 
 import jsonpatch
+import segno
 from flask import Blueprint, Flask, Response, abort, render_template, request, send_from_directory
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
+from app.api.auth import require_write_token, write_token
 from app.api.disputes import dispute_service
 from app.context import services
 from events import keys
@@ -157,6 +161,23 @@ def game(game_id):
     view = at_step(game_id, asked_step())
     log = told(services().projector, game_id, 1, view["version"])
     return render_template("pages/game.html", **view, log=log)
+
+
+@blp.route("/games/<game_id>/join-code.svg", methods=["POST"])
+def join_code(game_id):
+    """A seat's join link as a QR code, for the seat's device to scan: the seat is the one
+    the request's token opens (401 without one, 403 for none), and the link carries the
+    token in its fragment (js/seats.js, `joinLink`). A POST, so the token never rides in an
+    address a log keeps."""
+    seat = require_write_token(services().projector.meta(game_id))
+    token = write_token()
+    link = f"{request.host_url}games/{game_id}#{urlencode({'seat': seat, 'token': token})}"
+    picture = io.BytesIO()
+    segno.make(link, error="m").save(
+        picture, kind="svg", xmldecl=False, scale=5, border=4, title=f"The join link of {seat}"
+    )
+    return Response(picture.getvalue(), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})  # fmt: skip
 
 
 @blp.route("/games/<game_id>/transcript")

@@ -141,3 +141,34 @@ def test_a_second_device_joins_its_seat_by_the_link_and_records_its_own_action(p
     expect(phone.locator("#events > li").last).to_contain_text("joe hired")
     event = phone.request.get(f"/api/games/{game_id}/events/2").json()
     assert event["actor"] == "player:joe" and "recorded_by" not in event
+
+
+def test_a_seats_qr_code_is_its_join_link_and_only_its_token_draws_it(page):
+    """The QR code of a seat's join link, drawn by the service and read back as a phone's
+    camera would (zxing), is the link the page copies; the service draws it only for a token
+    of the game, for the seat that token opens."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    from tests.pages.test_new_burnrate import create, fill_in
+
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    fill_in(page, ["joe", "ruth"], dealer="joe")
+    create(page)
+    created = page.get_by_role("region", name="Game created")
+    created.get_by_role("button", name="Show ruth's join link as a QR code").click()
+    code = page.get_by_role("row", name="ruth").get_by_role("img", name="The join link of ruth")
+    [read] = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
+    created.get_by_role("button", name="Copy ruth's join link").click()
+    expect(page.get_by_role("row", name="ruth")).to_contain_text("Join link copied")
+    assert read.text == page.evaluate("navigator.clipboard.readText()")
+
+    game_id = created.locator("code").inner_text()
+    drawn = page.request.post(f"/games/{game_id}/join-code.svg")
+    assert drawn.status == 401 and drawn.json()["type"] == "/problems/unauthorized"
+    other = page.request.post("/api/games", data={"kind": "toy", "players": ["a", "b"]}).json()
+    drawn = page.request.post(f"/games/{game_id}/join-code.svg",
+                              headers={"Authorization": f"Bearer {other['token']}"})  # fmt: skip
+    assert drawn.status == 403 and drawn.json()["type"] == "/problems/forbidden"

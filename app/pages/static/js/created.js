@@ -54,7 +54,30 @@ function tokenRow({ seat, label, token }, link) {
   const linkButton = row.querySelector(".copy-link");
   linkButton.setAttribute("aria-label", `Copy ${label}'s join link`);
   linkButton.addEventListener("click", () => copy(link, status, "Join link copied"));
+  const codeButton = row.querySelector(".show-code");
+  codeButton.setAttribute("aria-label", `Show ${label}'s join link as a QR code`);
+  codeButton.addEventListener("click", () => showCode(row.querySelector('[data-slot="code"]'), token, status));
   return row;
+}
+
+// The join link as a QR code, drawn by the service (POST, so the token is in no address), for
+// the seat's phone to scan.
+async function showCode(figure, token, status) {
+  const gamePath = document.getElementById("created").dataset.gamePath;
+  const game = figure.closest(".created").querySelector('[data-slot="id"]').textContent;
+  try {
+    const response = await fetch(`${gamePath}${game}/join-code.svg`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`${response.status}`);
+    const svg = new DOMParser().parseFromString(await response.text(), "image/svg+xml").documentElement;
+    svg.setAttribute("role", "img");
+    figure.replaceChildren(document.importNode(svg, true));
+    figure.hidden = false;
+  } catch (error) {
+    status.textContent = `The QR code could not be drawn (${error.message})`;
+  }
 }
 
 function seatChoice(value, text) {
