@@ -206,9 +206,12 @@ def checks_a_token(function, depth: int = 2) -> bool:
 
 
 def token_checking_operations(app) -> set[tuple[str, str]]:
-    """(method, OpenAPI path) of every route whose view checks a write token."""
+    """(method, OpenAPI path) of every API route whose view checks a write token (a page's,
+    such as a seat's join code, is not in the OpenAPI document)."""
     found = set()
     for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/"):
+            continue
         view = app.view_functions[rule.endpoint]
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             handler = getattr(getattr(view, "view_class", None), method.lower(), view)
