@@ -38,6 +38,10 @@ import { heldSeat, joinFromAddress, seatName } from "./seats.js";
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
 joinFromAddress(gameId); // a seat's join link, before anything reads the seat
+// a join link opened where the game's page is open already changes only the fragment
+window.addEventListener("hashchange", () => {
+  if (joinFromAddress(gameId)) location.reload();
+});
 const stepBox = document.getElementById("step");
 const log = document.getElementById("events");
 const slider = document.getElementById("at");

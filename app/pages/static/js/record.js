@@ -53,7 +53,7 @@ async function render(detail) {
   }
   const held = heldSeat(detail.game);
   if (!held) {
-    return clear("This device holds no seat in this game, so it records nothing. The seat's token is kept when the game is created.");
+    return clear("This device holds no seat in this game, so it records nothing. To record here, open a seat's join link (or scan its QR code) on this device: the page that created the game gives one for each seat.");
   }
   const awaiting = detail.awaiting ?? { from: [], types: [] };
   const owed = (awaiting.from ?? []).filter((actor) => actor.startsWith("player:")).map((actor) => actor.slice(7));
