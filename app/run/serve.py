@@ -119,19 +119,20 @@ class Child:
         self.restarts: deque[float] = deque()
 
     def exited(self) -> bool:
-        """It has ended, and what it started is ended with it: a killed worker's scheduler
-        holds the worker's blocked read of the queue (an inherited socket), which Redis would
-        hand the next job to, and old gunicorn workers hold the port. (A work horse leads
-        a group of its own: it finishes its job.)"""
-        if self.process.poll() is None:
-            return False
+        return self.process.poll() is not None
+
+    def end_group(self) -> None:
+        """Kill what it started, once it has ended: a killed worker's scheduler holds the
+        worker's blocked read of the queue (an inherited socket), which Redis would hand the
+        next job to, and old gunicorn workers hold the port. (A work horse leads a group of
+        its own: it finishes its job.)"""
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        return True
 
     def restart(self) -> bool:
         """Start it again, and say why; False, starting nothing, if it has died too often
         (MAX_RESTARTS within RESTART_WINDOW): something is wrong that a restart won't mend."""
+        self.end_group()
         code, pid, now = self.process.returncode, self.process.pid, time.monotonic()
         how = f"was killed by {signal.Signals(-code).name}" if code < 0 else f"exited {code}"
         while self.restarts and now - self.restarts[0] > RESTART_WINDOW:
@@ -160,7 +161,7 @@ class Child:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self.exited()
+        self.end_group()
 
 
 def main() -> int:
