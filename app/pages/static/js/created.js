@@ -18,7 +18,7 @@ export function showCreated(form, answer, afterCreated) {
       seat: player, label: player, note: `records ${player}'s actions only`, token: answer.seats[player],
     })),
   ];
-  slot("tokens").append(...seats.map((seat) => tokenRow(seat, joinLink(gamePath, seat.seat, seat.token))));
+  slot("tokens").append(...seats.map((seat) => tokenRow(seat, gamePath)));
   slot("seats").append(
     ...seats.map((seat) => seatChoice(seat.seat, `${seat.label} (${seat.note})`)),
     seatChoice("", "None: keep no token on this device"),
@@ -42,7 +42,7 @@ export function showCreated(form, answer, afterCreated) {
   panel.focus();
 }
 
-function tokenRow({ seat, label, token }, link) {
+function tokenRow({ seat, label, token }, gamePath) {
   const row = document.getElementById("token-row").content.firstElementChild.cloneNode(true);
   const input = row.querySelector('[data-slot="token"]');
   row.querySelector('[data-slot="seat"]').textContent = label;
@@ -53,23 +53,19 @@ function tokenRow({ seat, label, token }, link) {
   row.querySelector(".copy").addEventListener("click", () => copy(token, status, "Copied"));
   const linkButton = row.querySelector(".copy-link");
   linkButton.setAttribute("aria-label", `Copy ${label}'s join link`);
-  linkButton.addEventListener("click", () => copy(link, status, "Join link copied"));
+  linkButton.addEventListener("click", () => copy(joinLink(gamePath, seat, token), status, "Join link copied"));
   const codeButton = row.querySelector(".show-code");
   codeButton.setAttribute("aria-label", `Show ${label}'s join link as a QR code`);
-  codeButton.addEventListener("click", () => showCode(row.querySelector('[data-slot="code"]'), token, status));
+  const figure = row.querySelector('[data-slot="code"]');
+  codeButton.addEventListener("click", () => showCode(figure, `${gamePath}/join-code.svg`, token, status));
   return row;
 }
 
 // The join link as a QR code, drawn by the service (POST, so the token is in no address), for
 // the seat's phone to scan.
-async function showCode(figure, token, status) {
-  const gamePath = document.getElementById("created").dataset.gamePath;
-  const game = figure.closest(".created").querySelector('[data-slot="id"]').textContent;
+async function showCode(figure, address, token, status) {
   try {
-    const response = await fetch(`${gamePath}${game}/join-code.svg`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const response = await fetch(address, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
     if (!response.ok) throw new Error(`${response.status}`);
     const svg = new DOMParser().parseFromString(await response.text(), "image/svg+xml").documentElement;
     svg.setAttribute("role", "img");
