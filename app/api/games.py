@@ -7,7 +7,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from app.api import schemas
-from app.api.auth import keyed_secret, require_table, seat_tokens
+from app.api.auth import keyed_secret, require_table, require_write_token, seat_tokens
 from app.api.body import Blueprint
 from app.api.idempotency import SecretIdempotencyKeyHeader, keyed_write
 from app.context import job_link, phase_queue, services
@@ -192,6 +192,20 @@ class SeatToken(MethodView):
         answer = {"game": game_id, "seat": seat, "token": token, "seq": event["seq"],
                   "duplicate": recorded.duplicate}  # fmt: skip
         return answer, 200 if recorded.duplicate else 201, {"ETag": etag(recorded.version)}
+
+
+@blp.route("/<game_id>/seats/me")
+class SeatHeld(MethodView):
+    @blp.response(200, schemas.SeatHeld)
+    @blp.alt_response(401, schema=schemas.Problem, description="no write token")
+    @blp.alt_response(403, schema=schemas.Problem, description="a token of no seat of this game")
+    @blp.alt_response(404, schema=schemas.Problem)
+    def get(self, game_id):
+        """The seat the request's write token opens, `table` or a player's name: a device
+        checks a token before it keeps it. Reads only; a refused token counts as a failed
+        authentication, as an append's does."""
+        seat = require_write_token(services().projector.meta(game_id))
+        return {"game": game_id, "seat": seat}
 
 
 @blp.route("/<game_id>/next")

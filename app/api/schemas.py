@@ -136,6 +136,13 @@ class SeatTokenOut(Schema):
     )  # fmt: skip
 
 
+class SeatHeld(Schema):
+    game = fields.String()
+    seat = fields.String(
+        metadata={"description": "the seat the request's token opens: a player's name, or table"}
+    )
+
+
 class GameListQuery(Schema):
     kind = fields.String()
     status = fields.String(validate=validate.OneOf(["active", "finished"]))

@@ -235,6 +235,7 @@ def test_the_write_token_is_declared_on_every_write_that_checks_one_and_on_no_ot
     assert declared == {
         ("post", "/api/games/{game_id}/events"),
         ("post", "/api/games/{game_id}/seats/{seat}/token"),
+        ("get", "/api/games/{game_id}/seats/me"),
         ("post", "/api/games/{game_id}/undo"),
         ("post", "/api/games/{game_id}/redo"),
         ("post", "/api/games/{game_id}/disputes"),
