@@ -5,14 +5,15 @@ applied by the rule modules (draft, staffing, projects, funding, vp_cards, turn)
 each turn is an automatic phase, "turn_end", whose derived events turn_end.py writes, and a
 company a purple card leaves below zero goes out in the phase "bankruptcy" (bankruptcy.py).
 Actors: `player:<name>` for that player's actions, `admin` for anyone's, `system:<phase>` for
-derived events. The game page's board and new-game form are its own: page.py and pages/.
+derived events. The game page's board and new-game form are its own: page.py and pages/; what
+its chart shows is chart.py (CHART and points; replays/chart.py draws it).
 """
 
 from games.errors import RuleViolation
 from games.plain_data import copied
 
 from . import awaiting as waits
-from . import bankruptcy, draft, funding, projects, staffing, turn, turn_end, vp_cards
+from . import bankruptcy, chart, draft, funding, projects, staffing, turn, turn_end, vp_cards
 from .creation import initial_state
 from .event_types import EVENT_TYPES
 from .page import board
@@ -30,6 +31,7 @@ __all__ = [
     "describe",
     "TITLE",
     "board",
+    "chart",
 ]
 
 KIND = "burnrate"

@@ -23,7 +23,10 @@ The optional surface, each called only where the game has it:
 - describe(event, state_before): each event as a sentence (replays/sentences.py: the
   transcript and the replay steps);
 - TITLE, board(state), new_game_page(): the game page's board after a step and the new-game
-  form (page.py, with their templates and scripts in pages/; app/pages/views.py).
+  form (page.py, with their templates and scripts in pages/; app/pages/views.py);
+- chart (the module chart.py: CHART and points(state)): what the chart of the game shows,
+  each chain's cash and the bank's by turn (replays/chart.py: GET /api/games/{id}/chart and
+  chart.svg, and the game page's chart).
 
 For clients and tests, never imported by the service:
 
@@ -36,6 +39,7 @@ For clients and tests, never imported by the service:
 Everything else in the package is its own business: import it only from its tests.
 """
 
+from games.fcm import chart
 from games.fcm.awaiting import awaiting
 from games.fcm.event_types import EVENT_TYPES
 from games.fcm.map.board_picture import render_svg
@@ -73,6 +77,7 @@ __all__ = [
     "board",
     "new_game_page",
     "awaiting",
+    "chart",
     "check_layout",
     "describe",
     "draw",
