@@ -6,7 +6,8 @@ each turn is an automatic phase, "turn_end", whose derived events turn_end.py wr
 company a purple card leaves below zero goes out in the phase "bankruptcy" (bankruptcy.py).
 Actors: `player:<name>` for that player's actions, `admin` for anyone's, `system:<phase>` for
 derived events. The game page's board and new-game form are its own: page.py and pages/; what
-its chart shows is chart.py (CHART and points; replays/chart.py draws it).
+its chart shows is chart.py (CHART and points; replays/chart.py draws it); what a form may
+offer now, each value judged by these rules, is choices.py's `choices`.
 """
 
 from games.errors import RuleViolation
@@ -14,6 +15,7 @@ from games.plain_data import copied
 
 from . import awaiting as waits
 from . import bankruptcy, chart, draft, funding, projects, staffing, turn, turn_end, vp_cards
+from .choices import choices
 from .creation import initial_state
 from .event_types import EVENT_TYPES
 from .page import board
@@ -29,6 +31,7 @@ __all__ = [
     "finished",
     "awaiting",
     "describe",
+    "choices",
     "TITLE",
     "board",
     "chart",

@@ -22,11 +22,16 @@ The optional surface, each called only where the game has it:
   as a person sees them;
 - describe(event, state_before): each event as a sentence (replays/sentences.py: the
   transcript and the replay steps);
+- changes(before, after), where(state), why(event, state_before): a step's changes, where
+  the game stands and a derived event's explanation, in sentences (said.py, reasons.py;
+  replays/sentences.py: the game page, the replay steps and the transcript);
 - TITLE, board(state), new_game_page(): the game page's board after a step and the new-game
   form (page.py, with their templates and scripts in pages/; app/pages/views.py);
 - chart (the module chart.py: CHART and points(state)): what the chart of the game shows,
   each chain's cash and the bank's by turn (replays/chart.py: GET /api/games/{id}/chart and
-  chart.svg, and the game page's chart).
+  chart.svg, and the game page's chart);
+- choices(state, actor, event_type): what a form may offer now, each value judged by these
+  rules (choices.py), for GET /api/games/{id}/choices (app/api/choices.py).
 
 For clients and tests, never imported by the service:
 
@@ -41,13 +46,16 @@ Everything else in the package is its own business: import it only from its test
 
 from games.fcm import chart
 from games.fcm.awaiting import awaiting
+from games.fcm.choices import choices
 from games.fcm.event_types import EVENT_TYPES
 from games.fcm.map.board_picture import render_svg
 from games.fcm.map.layout import check_layout, draw_layout, draw_turn_order
 from games.fcm.map.render import render_map
 from games.fcm.map.tile_pictures import map_tiles, tile_picture
 from games.fcm.page import board, new_game_page
+from games.fcm.reasons import why
 from games.fcm.rules import evolve, finished, pending, resolve
+from games.fcm.said import changes, where
 from games.fcm.sentences import describe
 from games.fcm.start.creation import initial
 from games.fcm.turn.reserve import reserve_commitment
@@ -78,7 +86,9 @@ __all__ = [
     "new_game_page",
     "awaiting",
     "chart",
+    "changes",
     "check_layout",
+    "choices",
     "describe",
     "draw",
     "draw_layout",
@@ -93,4 +103,6 @@ __all__ = [
     "reserve_commitment",
     "resolve",
     "tile_picture",
+    "where",
+    "why",
 ]

@@ -1,0 +1,148 @@
+"""What a Burn Rate form may offer now (games/choices.py says how a value is judged): the piles
+a company may hire from, in the first hire and with HIRE or BAD HIRE (BR-DRAFT-1, BR-VP-2),
+the opponents an offensive card may target (BR-PLAY-3), and the employees FIRE may name and
+POACH may take (BR-CONTRACT-2, BR-VP-2).
+
+A draft is judged by folding a sample pick (`evolve`); a Play card's choice, whose sample would
+need the card too, by the checks that card's rule makes of it, in the rule's order: the turn
+and the card limit first (BR-TURN-1, BR-PLAY-1). Whether the card itself matches the head it
+is played against (BR-PLAY-2 to 4) is left to the service, which names it beside the card.
+"""
+
+from games.choices import Field, player_of
+
+from . import company, edition, labor_pool, matching, staffing
+from .turn import begin_play
+
+
+def choices(state: dict, actor: str, event_type: str) -> dict:
+    """`{field path: {"rules", "offer", "left_out"}}` for `event_type` recorded by `actor` now;
+    empty for a type or actor it does not cover (the form's own fields stay)."""
+    player = player_of(actor)
+    judged = JUDGED.get(event_type)
+    if player is None or judged is None or player not in state["companies"]:
+        return {}
+    return {path: field.answer() for path, field in judged(state, actor, player).items()}
+
+
+def pile_words(state: dict, department: str) -> str:
+    employee = state["labor_pool"][department]
+    name = edition.DEPARTMENT_NAMES[department]
+    return f"{name}: {employee['name'] if employee else 'empty'}"
+
+
+def employee_words(employee: dict) -> str:
+    return (
+        f"{employee['name']}, {edition.DEPARTMENT_NAMES[employee['department']]} ({employee['id']})"
+    )
+
+
+def drafted(state: dict, actor: str, player: str) -> dict:
+    """The piles whose face-up employee may join the company in the first hire (BR-DRAFT-1,
+    BR-VP-2), each judged by folding the pick."""
+    from . import evolve  # the package's surface, which imports this module
+
+    field = Field()
+    for department in edition.DEPARTMENTS:
+        payload = {"player": player, "department": department, "revealed": None}
+        event = {"type": "burnrate.employee_drafted", "actor": actor, "payload": payload}
+        field.judge(department, pile_words(state, department), lambda e=event: evolve(state, e))
+    return {"department": field}
+
+
+def joins(state: dict, actor: str, player: str, owner: str, department: str | None):
+    """The check of a HIRE's or BAD HIRE's pile: the turn, then the face-up employee may join
+    `owner`'s company (BR-VP-2); no pile (the card played for no effect) only when nobody may
+    join (join_from_pool's checks)."""
+    joining = state["companies"][owner]
+
+    def check():
+        begin_play(state, {"player": player}, actor, 1)
+        legal = labor_pool.legal_departments(state, joining)
+        if department is None:
+            staffing.check_nobody_may_join(state, owner, legal, None)
+            return
+        employee = labor_pool.face_up(state, department, "BR-SETUP-1")
+        company.check_may_join(joining, owner, employee, legal)
+
+    return check
+
+
+def piles(state, actor, player, owner, field: Field, when: dict | None = None) -> Field:
+    for department in [*edition.DEPARTMENTS, None]:
+        words = pile_words(state, department) if department else "None: nobody may join"
+        field.judge(department, words, joins(state, actor, player, owner, department), when)
+    return field
+
+
+def hired(state: dict, actor: str, player: str) -> dict:
+    """HIRE: a pile whose face-up employee may join the player's company (BR-VP-2)."""
+    return {"department": piles(state, actor, player, player, Field())}
+
+
+def targets(state: dict, actor: str, player: str) -> tuple[Field, list[str]]:
+    """The opponents still in the game an offensive card may target (BR-PLAY-3)."""
+    field = Field()
+
+    def check(target):
+        return lambda: (begin_play(state, {"player": player}, actor, 1),
+                        matching.check_target(state, player, target))  # fmt: skip
+
+    judged = [t for t in state["players"] if field.judge(t, t, check(t))]
+    return field, judged
+
+
+def bad_hired(state: dict, actor: str, player: str) -> dict:
+    """BAD HIRE: an opponent (BR-PLAY-3), and a pile whose employee may join theirs (BR-VP-2)."""
+    target_field, offered = targets(state, actor, player)
+    department_field = Field()
+    for target in offered:
+        piles(state, actor, player, target, department_field, {"target": target})
+    return {"target": target_field, "department": department_field}
+
+
+def fired(state: dict, actor: str, player: str) -> dict:
+    """FIRE: one of the player's own employees (BR-PLAY-6); never a contractor
+    (BR-CONTRACT-2)."""
+    field = Field()
+    for employee in state["companies"][player]["employees"]:
+        field.judge(employee["id"], employee_words(employee), lambda e=employee: (
+            begin_play(state, {"player": player}, actor, 1),
+            staffing.named_employee(state, player, e["id"], "BR-PLAY-6"),
+        ))  # fmt: skip
+    return {"employee": field}
+
+
+def poached(state: dict, actor: str, player: str) -> dict:
+    """POACH: an opponent (BR-PLAY-3), and one of their employees who may join the player's
+    company (BR-CONTRACT-2, BR-VP-2)."""
+    target_field, offered = targets(state, actor, player)
+    employee_field = Field()
+    own = state["companies"][player]
+    for target in offered:
+        for employee in state["companies"][target]["employees"]:
+            legal = [e["id"] for e in state["companies"][target]["employees"]
+                     if company.may_join(own, e)]  # fmt: skip
+
+            def check(e=employee, target=target, legal=legal):
+                staffing.named_employee(state, target, e["id"], "BR-PLAY-3")
+                company.check_may_join(own, player, e, legal)
+
+            employee_field.judge(employee["id"], employee_words(employee), check,
+                                 {"target": target})  # fmt: skip
+    return {"target": target_field, "employee": employee_field}
+
+
+def bad_idea(state: dict, actor: str, player: str) -> dict:
+    """BAD IDEA: an opponent still in the game (BR-PLAY-3)."""
+    return {"target": targets(state, actor, player)[0]}
+
+
+JUDGED = {
+    "burnrate.employee_drafted": drafted,
+    "burnrate.hire_played": hired,
+    "burnrate.bad_hire_played": bad_hired,
+    "burnrate.fire_played": fired,
+    "burnrate.poach_played": poached,
+    "burnrate.bad_idea_played": bad_idea,
+}

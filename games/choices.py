@@ -1,0 +1,62 @@
+"""What a form may offer now: each value of a choice field judged by the game's own rules.
+
+A game's `choices(state, actor, event_type)` (games/fcm/choices.py, games/burnrate/choices.py)
+names the candidates for each field it covers and, for each, a check: a sample action with that
+value folded by the game's `evolve`, or the very check function that action calls. A value the
+check accepts is offered; one it refuses is left out, with the refusal's rule and words. So a
+form and the service cannot disagree, and no rule is written twice. Like games/actors.py this
+is shared code outside every game's package.
+
+A field's answer is
+
+    {"rules": [the ids that left values out],
+     "offer": [{"value", "label", "when"?}], "left_out": [{"value", "label", "when"?, "rule",
+     "message"}]}
+
+keyed by the field's path in the payload as app/api/forms.py writes it (`cards.*` for each item
+of a list, `steps.*.into` inside one), or a map's value by its key (`structure.<card id>`).
+`when` ({path: value}) offers the value only while those fields hold those values (a `*` in
+its path is the same item as the field's own).
+"""
+
+from collections.abc import Callable
+
+from games.errors import RuleViolation
+
+
+class Field:
+    """One field's values as the rules judge them."""
+
+    def __init__(self):
+        self.offer: list[dict] = []
+        self.left_out: list[dict] = []
+
+    def judge(self, value, label: str, check: Callable[[], object], when: dict | None = None):
+        """Offer `value` if `check()` returns; leave it out with the refusal if it raises
+        RuleViolation. Whether it is offered."""
+        entry = {"value": value, "label": label, **({"when": when} if when else {})}
+        try:
+            check()
+        except RuleViolation as refusal:
+            self.left_out.append({**entry, "rule": refusal.rule, "message": refusal.message})
+            return False
+        self.offer.append(entry)
+        return True
+
+    def answer(self) -> dict:
+        rules = sorted({entry["rule"] for entry in self.left_out})
+        return {"rules": rules, "offer": self.offer, "left_out": self.left_out}
+
+
+def accepts(check: Callable[[], object]) -> bool:
+    """Whether `check()` returns rather than raising RuleViolation."""
+    try:
+        check()
+    except RuleViolation:
+        return False
+    return True
+
+
+def player_of(actor: str) -> str | None:
+    """`player:ann` -> `ann`; None for `admin` or a worker, whose forms name no chooser."""
+    return actor.removeprefix("player:") if actor.startswith("player:") else None

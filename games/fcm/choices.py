@@ -1,0 +1,178 @@
+"""What a Food Chain Magnate form may offer now (games/choices.py says how a value is judged):
+which cards may be recruited (FCM-RECRUIT-1, FCM-RECRUIT-2: the hires, entry level, the
+stock), which trainer may train which beach card into what (FCM-TRAIN-1 to 4, FCM-MILE-1),
+who may report to whom in a structure (FCM-RESTR-1, FCM-RESTR-2, FCM-RESTR-4), the free
+places on the turn order track (FCM-ORDER-4), and which cook takes which food and which errand
+boy which drink (FCM-FOOD-1, FCM-FOOD-2).
+
+Each candidate is judged by folding a sample action with it (`evolve`), one value at a time;
+a revealed structure, whose sample cannot open a commitment, by the structure's own check.
+Fields this module does not name (squares, campaigns, houses) keep the form's own controls.
+"""
+
+from games.choices import Field, accepts, player_of
+from games.fcm.cards.employees import ceo_of
+from games.fcm.data import EMPLOYEES
+from games.fcm.rules import evolve
+from games.fcm.schemas import DRINKS, FOODS
+from games.fcm.turn.restructuring import check_structure, in_hand
+
+
+def choices(state: dict, actor: str, event_type: str) -> dict:
+    """`{field path: {"rules", "offer", "left_out"}}` for `event_type` recorded by `actor` now;
+    empty for a type or actor it does not cover (the form's own fields stay)."""
+    player = player_of(actor)
+    judged = JUDGED.get(event_type)
+    if player is None or judged is None or player not in state["chains"]:
+        return {}
+    return {path: field.answer() for path, field in judged(state, actor, player).items()}
+
+
+def folds(state: dict, actor: str, event_type: str, payload: dict):
+    """The check of a sample action: `evolve` folds it, or raises the rule that refuses it."""
+    return lambda: evolve(state, {"type": event_type, "actor": actor, "payload": payload})
+
+
+def card_words(card: dict) -> str:
+    return f"{EMPLOYEES[card['card']]['name']} ({card['id']})"
+
+
+def chain_cards(state: dict, player: str, place: str) -> list[dict]:
+    cards = state["chains"][player]["cards"]
+    return [card for card in cards if card["place"] == place and card["card"] in EMPLOYEES]
+
+
+def recruited(state: dict, actor: str, player: str) -> dict:
+    """Each card of the game, hired alone: entry level, in the stock, with a hire to spare
+    (FCM-RECRUIT-1, FCM-RECRUIT-2)."""
+    field = Field()
+    stock = state["supply"]["employees"]
+    for name, card in EMPLOYEES.items():
+        payload = {"player": player, "cards": [name]}
+        label = f"{card['name']} ({stock.get(name, 0)} in the stock)"
+        field.judge(name, label, folds(state, actor, "fcm.recruited", payload))
+    return {"cards.*": field}
+
+
+def trained(state: dict, actor: str, player: str) -> dict:
+    """The trainers at work that may train now (FCM-TRAIN-1), and for each the beach cards it
+    may take (FCM-TRAIN-2, FCM-TRAIN-3) into what, along the printed paths as far as it
+    reaches (FCM-TRAIN-1, FCM-TRAIN-4, FCM-MILE-1)."""
+    trainer_field, card_field, into_field = Field(), Field(), Field()
+    for trainer in chain_cards(state, player, "work"):
+        payload = {"player": player, "trainer": trainer["id"], "steps": []}
+        if not trainer_field.judge(trainer["id"], card_words(trainer),
+                                   train(state, actor, payload, [])):  # fmt: skip
+            continue
+        reach = EMPLOYEES[trainer["card"]]["action"]["max_steps_on_same_card"]
+        for card in chain_cards(state, player, "beach"):
+            when = {"trainer": trainer["id"]}
+            paths = printed_paths(card["card"], reach)
+            # a card printed with no path is judged as trained into itself, which is refused
+            samples = [steps_along(card["id"], path) for path in paths] or [
+                steps_along(card["id"], [card["card"]])
+            ]
+            taken = [s for s in samples if accepts(train(state, actor, payload, s))]
+            check = train(state, actor, payload, (taken or samples)[0])
+            if not card_field.judge(card["id"], card_words(card), check, when):
+                continue
+            for path, steps in zip(paths, samples, strict=False):
+                into = path[-1]
+                stock = state["supply"]["employees"][into]
+                label = f"{EMPLOYEES[into]['name']} ({stock} in the stock)"
+                into_field.judge(into, label, train(state, actor, payload, steps),
+                                 {**when, "steps.*.card": card["id"]})  # fmt: skip
+    return {"trainer": trainer_field, "steps.*.card": card_field, "steps.*.into": into_field}
+
+
+def train(state: dict, actor: str, payload: dict, steps: list[dict]):
+    return folds(state, actor, "fcm.trained", {**payload, "steps": steps})
+
+
+def printed_paths(card: str, reach: int) -> list[list[str]]:
+    """Every path of up to `reach` printed steps from `card`: [[into], [into, then], ...]."""
+    paths, frontier = [], [[]]
+    for _ in range(reach):
+        frontier = [[*path, onward] for path in frontier
+                    for onward in EMPLOYEES[path[-1] if path else card]["trains_into"]]  # fmt: skip
+        paths.extend(frontier)
+    return paths
+
+
+def steps_along(card_id: str, path: list[str]) -> list[dict]:
+    return [{"card": card_id, "into": into} for into in path]
+
+
+def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
+    """For each card in hand, the bosses it may report to: the CEO, or a manager of the hand
+    itself put under the CEO (FCM-RESTR-1, FCM-RESTR-2); nobody on the first turn
+    (FCM-RESTR-4). A card given no boss goes to the beach."""
+    chain = state["chains"][player]
+    ceo = ceo_of(chain)
+    hand = in_hand(chain)
+    fields = {}
+    for card in hand:
+        field = fields[f"structure.{card['id']}"] = Field()
+        for boss in [ceo, *[other for other in hand if other is not card]]:
+            sample = {card["id"]: boss["id"]}
+            if boss is not ceo:
+                sample[boss["id"]] = ceo["id"]
+            label = f"CEO ({ceo['id']})" if boss is ceo else card_words(boss)
+            field.judge(boss["id"], label, structure_check(state, actor, player, event_type,
+                                                           sample))  # fmt: skip
+    return fields
+
+
+def structure_check(state: dict, actor: str, player: str, event_type: str, sample: dict):
+    """A structure chosen open or sealed is judged as the open choice of it; a revealed one
+    by the structure's check, once there is a sealed structure to reveal (FCM-RESTR-1)."""
+    if event_type != "fcm.structure_revealed":
+        payload = {"player": player, "structure": sample}
+        return folds(state, actor, "fcm.structure_chosen", payload)
+    return lambda: check_structure(state, player, sample)
+
+
+def turn_order_picked(state: dict, actor: str, player: str) -> dict:
+    """The free places on the track, once it is this chain's pick (FCM-ORDER-1, FCM-ORDER-4)."""
+    field = Field()
+    for place in range(1, len(state["players"]) + 1):
+        payload = {"player": player, "place": place}
+        field.judge(place, f"Place {place}", folds(state, actor, "fcm.turn_order_picked", payload))
+    return {"place": field}
+
+
+def food_taken(state: dict, actor: str, player: str) -> dict:
+    """The kitchen cards at work that may take food now, and the food each prints
+    (FCM-FOOD-1)."""
+    return card_and_good(state, actor, player, "fcm.food_taken", "cook", "food", FOODS)
+
+
+def drinks_taken(state: dict, actor: str, player: str) -> dict:
+    """The errand boys at work that may take a drink now, and any drink (FCM-FOOD-2)."""
+    return card_and_good(state, actor, player, "fcm.drinks_taken", "card", "drink", DRINKS)
+
+
+def card_and_good(state, actor, player, event_type, card_name, good_name, goods) -> dict:
+    card_field, good_field = Field(), Field()
+    for card in chain_cards(state, player, "work"):
+        samples = [{"player": player, card_name: card["id"], good_name: good} for good in goods]
+        taken = [s for s in samples if accepts(folds(state, actor, event_type, s))]
+        card_field.judge(card["id"], card_words(card),
+                         folds(state, actor, event_type, (taken or samples)[0]))  # fmt: skip
+        for sample in samples if taken else []:
+            good = sample[good_name]
+            good_field.judge(good, good.replace("_", " "), folds(state, actor, event_type, sample),
+                             {card_name: card["id"]})  # fmt: skip
+    return {card_name: card_field, good_name: good_field}
+
+
+JUDGED = {
+    "fcm.recruited": recruited,
+    "fcm.trained": trained,
+    "fcm.structure_chosen": lambda s, a, p: structure(s, a, p, "fcm.structure_chosen"),
+    "fcm.structure_sealed": lambda s, a, p: structure(s, a, p, "fcm.structure_sealed"),
+    "fcm.structure_revealed": lambda s, a, p: structure(s, a, p, "fcm.structure_revealed"),
+    "fcm.turn_order_picked": turn_order_picked,
+    "fcm.food_taken": food_taken,
+    "fcm.drinks_taken": drinks_taken,
+}

@@ -1,0 +1,220 @@
+"""games/fcm/choices.py: what a form may offer now, judged by the rules themselves. Each test
+also holds the answer against the checks: every value offered, in a sample action, is
+recorded (through the type's schema, as the service records it), and every value left out is
+refused with the rule the answer names."""
+
+import copy
+
+import pytest
+
+import games.fcm as fcm
+from games.fcm.data import EMPLOYEES
+from tests.games.fcm.test_restructuring import at_turn_five, ids
+from tests.games.fcm.test_training import rich
+from tests.games.fcm.test_working import working
+
+
+def offered(answer, path, **when):
+    return [
+        e["value"] for e in answer[path]["offer"] if e.get("when", {}) | when == e.get("when", {})
+    ]
+
+
+def left_out(answer, path):
+    return {e["value"]: e["rule"] for e in answer[path]["left_out"]}
+
+
+def holds_against_the_checks(table, event_type, answer, path, sample):
+    """Every offered value of `path`, put into `sample(entry)`, is recorded; every value left
+    out is refused with its rule. The table is left as it was."""
+    name = event_type.removeprefix("fcm.")
+    for entry in answer[path]["offer"]:
+        trial = copy.deepcopy(table)
+        trial.record(name, **sample(entry))
+    for entry in answer[path]["left_out"]:
+        trial = copy.deepcopy(table)
+        trial.refused(name, entry["rule"], **sample(entry))
+
+
+def test_the_recruit_form_offers_the_entry_level_cards_left_in_the_stock():
+    """FCM-RECRUIT-2: an entry-level card is offered while one is in the stock; bob took every
+    waitress, so ann is not offered one, and no card above entry level is offered."""
+    table = working(ann_work=["recruiting_girl"], bob_takes=["waitress"])
+    answer = fcm.choices(table.state, "player:ann", "fcm.recruited")
+    entry_level = sorted(name for name, card in EMPLOYEES.items() if card["entry_level"])
+    assert sorted(offered(answer, "cards.*")) == [c for c in entry_level if c != "waitress"]
+    assert left_out(answer, "cards.*")["waitress"] == "FCM-RECRUIT-2"
+    assert left_out(answer, "cards.*")["cfo"] == "FCM-RECRUIT-2"
+    assert answer["cards.*"]["rules"] == ["FCM-RECRUIT-2"]
+    labels = {e["value"]: e["label"] for e in answer["cards.*"]["offer"]}
+    assert labels["kitchen_trainee"].startswith("Kitchen Trainee (")
+    holds_against_the_checks(table, "fcm.recruited", answer, "cards.*",
+                             lambda e: {"player": "ann", "cards": [e["value"]]})  # fmt: skip
+
+
+def test_once_a_chain_has_recruited_nothing_more_is_offered():
+    """FCM-RECRUIT-1: recruiting is one action a turn."""
+    table = working()
+    table.record("recruited", player="ann", cards=["waitress"])
+    answer = fcm.choices(table.state, "player:ann", "fcm.recruited")
+    assert offered(answer, "cards.*") == []
+    assert "FCM-RECRUIT-1" in answer["cards.*"]["rules"]
+
+
+def test_a_chain_out_of_turn_is_offered_nothing():
+    """FCM-WORK-1: bob waits for ann's working."""
+    answer = fcm.choices(working().state, "player:bob", "fcm.recruited")
+    assert offered(answer, "cards.*") == [] and answer["cards.*"]["rules"] == ["FCM-WORK-1"]
+
+
+def test_the_training_form_offers_the_printed_steps_but_what_a_milestone_forbids():
+    """FCM-TRAIN-1, FCM-MILE-1: ann's trainer may take her senior vice president one printed
+    step, into an executive vice president or an HR director; her $100 milestone forbids the
+    CFO, which is left out naming the milestone's rule."""
+    table, trainer, vice = rich()
+    answer = fcm.choices(table.state, "player:ann", "fcm.trained")
+    assert offered(answer, "trainer") == [trainer]
+    assert offered(answer, "steps.*.card", trainer=trainer) == [vice]
+    intos = {"trainer": trainer, "steps.*.card": vice}
+    assert offered(answer, "steps.*.into", **intos) == ["executive_vice_president", "hr_director"]
+    assert left_out(answer, "steps.*.into") == {"cfo": "FCM-MILE-1"}
+
+    def step(entry):
+        return {
+            "player": "ann",
+            "trainer": trainer,
+            "steps": [{"card": vice, "into": entry["value"]}],
+        }
+
+    holds_against_the_checks(table, "fcm.trained", answer, "steps.*.into", step)
+
+
+def test_a_coach_is_offered_the_cards_two_steps_on():
+    """FCM-TRAIN-3: a coach may take one card two printed steps; each end is offered."""
+    table = working(ann_work=["coach"], ann_hand=["kitchen_trainee"])
+    [coach], [cook] = ids(table.state, "ann", "coach"), ids(table.state, "ann", "kitchen_trainee")
+    answer = fcm.choices(table.state, "player:ann", "fcm.trained")
+    assert sorted(offered(answer, "steps.*.into", trainer=coach)) == [
+        "burger_chef", "burger_cook", "pizza_chef", "pizza_cook",
+    ]  # fmt: skip
+    path = {
+        "burger_chef": ["burger_cook", "burger_chef"],
+        "pizza_chef": ["pizza_cook", "pizza_chef"],
+    }
+
+    def steps(entry):
+        intos = path.get(entry["value"], [entry["value"]])
+        return {
+            "player": "ann",
+            "trainer": coach,
+            "steps": [{"card": cook, "into": i} for i in intos],
+        }
+
+    holds_against_the_checks(table, "fcm.trained", answer, "steps.*.into", steps)
+
+
+def test_a_trainer_that_has_trained_is_left_out():
+    """FCM-TRAIN-1: each card at work acts once a turn."""
+    table = working(ann_work=["trainer"], ann_hand=["kitchen_trainee", "errand_boy"])
+    [trainer], [cook] = (
+        ids(table.state, "ann", "trainer"),
+        ids(table.state, "ann", "kitchen_trainee"),
+    )
+    table.record("trained", player="ann", trainer=trainer,
+                 steps=[{"card": cook, "into": "pizza_cook"}])  # fmt: skip
+    answer = fcm.choices(table.state, "player:ann", "fcm.trained")
+    assert offered(answer, "trainer") == [] and left_out(answer, "trainer") == {
+        trainer: "FCM-TRAIN-1"
+    }
+
+
+def test_a_structure_offers_the_ceo_and_the_managers_of_the_hand():
+    """FCM-RESTR-2: a card reports to the CEO or to a manager of the hand put under the CEO;
+    a manager to the CEO only; never to a card that is no manager."""
+    table = at_turn_five(ann=["management_trainee", "trainer"])
+    state = table.state
+    [ceo], [manager] = ids(state, "ann", "ceo"), ids(state, "ann", "management_trainee")
+    [trainer], [waitress] = ids(state, "ann", "trainer"), ids(state, "ann", "waitress")
+    answer = fcm.choices(state, "player:ann", "fcm.structure_chosen")
+    assert offered(answer, f"structure.{trainer}") == [ceo, manager]
+    assert offered(answer, f"structure.{manager}") == [ceo]
+    assert left_out(answer, f"structure.{trainer}")[waitress] == "FCM-RESTR-2"
+    assert left_out(answer, f"structure.{manager}")[trainer] == "FCM-RESTR-2"
+
+    def under(card):
+        def sample(entry):
+            boss = entry["value"]
+            return {
+                "player": "ann",
+                "structure": {card: boss} | ({boss: ceo} if boss != ceo else {}),
+            }
+
+        return sample
+
+    for card in (trainer, manager, waitress):
+        holds_against_the_checks(
+            table, "fcm.structure_chosen", answer, f"structure.{card}", under(card)
+        )
+    sealed = fcm.choices(state, "player:ann", "fcm.structure_sealed")
+    assert sealed == answer, "a sealed structure is chosen as an open one"
+
+
+def test_a_revealed_structure_is_judged_by_the_structure_check():
+    """FCM-RESTR-1, FCM-RESTR-2: once ann sealed, her reveal is offered the same bosses; her
+    open choice is over."""
+    from games.sealed import seal
+
+    table = at_turn_five(ann=["management_trainee", "trainer"])
+    [manager] = ids(table.state, "ann", "management_trainee")
+    table.record("structure_sealed", player="ann", commitment=seal({}, "n" * 32))
+    revealed = fcm.choices(table.state, "player:ann", "fcm.structure_revealed")
+    assert len(offered(revealed, f"structure.{manager}")) == 1
+    chosen = fcm.choices(table.state, "player:ann", "fcm.structure_chosen")
+    assert offered(chosen, f"structure.{manager}") == []
+    assert chosen[f"structure.{manager}"]["rules"] == ["FCM-RESTR-1"]
+
+
+def test_the_free_places_on_the_track():
+    """FCM-ORDER-4: once a place is taken it is not offered to the next chain."""
+    table = at_turn_five()
+    table.record("structure_chosen", player="ann", structure={})
+    table.record("structure_chosen", player="bob", structure={})
+    first = table.state["order_of_business"]["to_pick"][0]
+    table.record("turn_order_picked", player=first, place=1)
+    second = table.state["order_of_business"]["to_pick"][0]
+    answer = fcm.choices(table.state, f"player:{second}", "fcm.turn_order_picked")
+    assert offered(answer, "place") == [2] and left_out(answer, "place") == {1: "FCM-ORDER-4"}
+    holds_against_the_checks(table, "fcm.turn_order_picked", answer, "place",
+                             lambda e: {"player": second, "place": e["value"]})  # fmt: skip
+
+
+def test_a_cook_takes_the_food_it_prints():
+    """FCM-FOOD-1: a kitchen trainee at work takes burgers or pizzas; an errand boy no food."""
+    table = working(ann_work=["kitchen_trainee", "errand_boy"])
+    [cook], [boy] = (
+        ids(table.state, "ann", "kitchen_trainee"),
+        ids(table.state, "ann", "errand_boy"),
+    )
+    answer = fcm.choices(table.state, "player:ann", "fcm.food_taken")
+    assert offered(answer, "cook") == [cook] and left_out(answer, "cook")[boy] == "FCM-FOOD-1"
+    assert offered(answer, "food", cook=cook) == ["burger", "pizza"]
+    food = lambda e: {"player": "ann", **e["when"], "food": e["value"]}  # noqa: E731
+    holds_against_the_checks(table, "fcm.food_taken", answer, "food", food)
+    drinks = fcm.choices(table.state, "player:ann", "fcm.drinks_taken")
+    assert offered(drinks, "card") == [boy] and offered(drinks, "drink", card=boy) != []
+
+
+@pytest.mark.parametrize("actor", ["admin", "player:zoe"])
+def test_an_actor_naming_no_chain_and_a_type_not_covered_are_offered_nothing(actor):
+    """The form's own fields stay: nothing is said for admin, a stranger or a square."""
+    state = working().state
+    assert fcm.choices(state, actor, "fcm.recruited") == {}
+    assert fcm.choices(state, "player:ann", "fcm.restaurant_placed") == {}
+
+
+def test_choices_leave_the_state_alone():
+    table = working(ann_work=["trainer"], ann_hand=["kitchen_trainee"])
+    before = copy.deepcopy(table.state)
+    for event_type in ("fcm.recruited", "fcm.trained", "fcm.food_taken"):
+        fcm.choices(table.state, "player:ann", event_type)
+    assert table.state == before
