@@ -9,6 +9,7 @@ from flask_smorest import Api
 
 from app.api import (
     body,
+    choices,
     cors,
     docs,
     event_types,
@@ -86,6 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         api.register_blueprint(blueprint)
     api.register_blueprint(receipts.blp)
     api.register_blueprint(event_types.blp)
+    api.register_blueprint(choices.blp)  # what a form may offer now
     api.register_blueprint(dispute_threads.blp)
     api.register_blueprint(transcripts.blp)
     api.register_blueprint(stream.blp)

@@ -1,0 +1,106 @@
+"""GET /api/games/<id>/choices: what a form may offer now, at the head, from the game's own
+rules (app/api/choices.py, each game's choices.py); a bad actor or type is a 400 naming the
+field, an unknown game a 404, and a game without choices answers no fields."""
+
+import pytest
+
+from tests.api.helpers import append, create_toy
+from tests.games.fcm.test_restructuring import ids
+from tests.games.fcm.test_working import working
+
+
+def fcm_at_working(client):
+    """ann in her working at turn 5, a recruiting girl at work; bob holds every waitress."""
+    state = working(ann_work=["recruiting_girl"], bob_takes=["waitress"]).state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.json
+    return created.json["id"], created.json["seats"], state
+
+
+def choices(client, game_id, **query):
+    return client.get(f"/api/games/{game_id}/choices", query_string=query)
+
+
+def test_the_recruit_choices_are_the_cards_the_rules_allow_and_each_is_recorded(client):
+    """FCM-RECRUIT-2: no waitress is left, so none is offered, and the one offered is taken."""
+    game_id, seats, _ = fcm_at_working(client)
+    answer = choices(client, game_id, actor="player:ann", type="fcm.recruited")
+    assert answer.status_code == 200, answer.json
+    cards = answer.json["fields"]["cards.*"]
+    offered = [entry["value"] for entry in cards["offer"]]
+    assert "kitchen_trainee" in offered and "waitress" not in offered and "cfo" not in offered
+    assert {"value": "waitress", "rule": "FCM-RECRUIT-2"}.items() <= next(
+        entry for entry in cards["left_out"] if entry["value"] == "waitress"
+    ).items()
+    assert answer.json["version"] == 1 and answer.json["type"] == "fcm.recruited"
+
+    refused = append(client, game_id, seats["ann"], {
+        "type": "fcm.recruited", "actor": "player:ann",
+        "payload": {"player": "ann", "cards": ["waitress"]},
+    })  # fmt: skip
+    assert refused.status_code == 422 and refused.json["rule"] == "FCM-RECRUIT-2"
+    recorded = append(client, game_id, seats["ann"], {
+        "type": "fcm.recruited", "actor": "player:ann",
+        "payload": {"player": "ann", "cards": offered[:1]},
+    })  # fmt: skip
+    assert recorded.status_code == 201, recorded.json
+    after = choices(client, game_id, actor="player:ann", type="fcm.recruited").json
+    assert after["version"] == 2 and after["fields"]["cards.*"]["offer"] == []
+    assert "FCM-RECRUIT-1" in after["fields"]["cards.*"]["rules"]
+
+
+def test_a_structure_offers_the_bosses_the_rules_allow(client):
+    """FCM-RESTR-2, through the API: a trainer in hand reports to the CEO only, there being no
+    manager in the hand."""
+    from tests.games.fcm.test_restructuring import at_turn_five
+
+    state = at_turn_five(ann=["trainer"]).state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    game_id = client.post("/api/games", json=body).json["id"]
+    [ceo], [trainer] = ids(state, "ann", "ceo"), ids(state, "ann", "trainer")
+    answer = choices(client, game_id, actor="player:ann", type="fcm.structure_chosen").json
+    assert [e["value"] for e in answer["fields"][f"structure.{trainer}"]["offer"]] == [ceo]
+
+
+def test_a_type_the_game_does_not_cover_and_a_game_without_choices_answer_no_fields(client):
+    game_id, _, _ = fcm_at_working(client)
+    answer = choices(client, game_id, actor="player:ann", type="fcm.restaurant_placed")
+    assert answer.status_code == 200 and answer.json["fields"] == {}
+    toy_id, _ = create_toy(client)
+    answer = choices(client, toy_id, actor="player:ann", type="toy.added")
+    assert answer.status_code == 200 and answer.json["fields"] == {}
+    admin = choices(client, game_id, actor="admin", type="fcm.recruited")
+    assert admin.status_code == 200 and admin.json["fields"] == {}
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ({"actor": "player:zoe", "type": "fcm.recruited"}, "actor"),
+        ({"actor": "ann", "type": "fcm.recruited"}, "actor"),
+        ({"actor": "system:dinnertime", "type": "fcm.recruited"}, "actor"),
+        ({"actor": "player:ann", "type": "burnrate.hire_played"}, "type"),
+        ({"actor": "player:ann", "type": "fcm.house_served"}, "type"),  # the worker's
+        ({"type": "fcm.recruited"}, "actor"),
+        ({"actor": "player:ann"}, "type"),
+    ],
+)
+def test_a_bad_actor_or_type_is_a_400_naming_it(client, query, field):
+    game_id, _, _ = fcm_at_working(client)
+    answer = choices(client, game_id, **query)
+    assert answer.status_code == 400, answer.json
+    assert answer.content_type == "application/problem+json"
+    assert field in answer.json["errors"], answer.json
+
+
+def test_an_unknown_game_is_a_404(client):
+    answer = choices(client, "01JNOSUCHGAME0000000000000", actor="admin", type="fcm.recruited")
+    assert answer.status_code == 404 and answer.content_type == "application/problem+json"
+
+
+def test_the_operation_is_in_the_openapi_document(client):
+    spec = client.get("/api/openapi.json").json
+    operation = spec["paths"]["/api/games/{game_id}/choices"]["get"]
+    assert {"200", "400", "404"} <= set(operation["responses"])
+    assert {p["name"] for p in operation["parameters"]} >= {"actor", "type"}
