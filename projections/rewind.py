@@ -245,3 +245,30 @@ def _earlier_redo(recorder: Recorder, game_id: str, ids: list[str]) -> Recorded 
     batch = recorder.store.read_range(game_id, first - sum(1 for _ in before), last)
     indexed = recorder.store.known_event_ids(game_id, [e["event_id"] for e in batch])
     return recorder.answered_again(game_id, [indexed[e["event_id"]] for e in batch])
+
+
+@dataclass(frozen=True)
+class Corrections:
+    """What may be corrected with the game at `head`, seen from step `at`: the seq a retract
+    may name now (at the head only: a retract acts on the head), the seqs an undo to `at`
+    would withdraw (newest first; none at the head, or where `at` is withdrawn), and what a
+    redo would re-apply (the last undo's targets, oldest first; none once redone)."""
+
+    retractable: int | None
+    undo: list[int]
+    redo: list[int]
+
+
+def corrections(recorder: Recorder, head: Head, at: int) -> Corrections:
+    store, game_id = recorder.store, head.game_id
+    retractable = undo = None
+    if at == head.version:
+        retractable = latest_withdrawable(store.iterate_backwards(game_id, head.version + 1))
+    elif withdrawn_by(recorder.projector.withdrawals(game_id, after=at), at) is None:
+        undo = undo_targets(store.read_range(game_id, at + 1, head.version)[::-1], at)
+    # a log with no retract (the withdrawals' small index says so) is not walked for one
+    retracts = last_undo(recorder, head) if recorder.projector.withdrawals(game_id, 0) else []
+    redo = sorted(r["payload"]["seq"] for r in retracts)
+    if redo and store.known_event_ids(game_id, [redo_event_id(game_id, retracts[0]["seq"], 0)]):
+        redo = []
+    return Corrections(retractable, undo or [], redo)

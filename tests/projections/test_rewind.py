@@ -5,7 +5,7 @@ import pytest
 
 from events.idempotency import KeyReused, keyed
 from projections.recorder import Recorder
-from projections.rewind import undo, undo_targets
+from projections.rewind import Corrections, corrections, redo, undo, undo_targets
 
 
 def event(seq, actor="player:ann", target=None):
@@ -81,3 +81,23 @@ def test_a_keyed_undo_beaten_by_its_key_planned_at_another_head_answers_that_und
     assert services.projector.meta(game_id)["version"] == 9
     with pytest.raises(KeyReused):  # the same key asking to undo to 4 names another undo
         undo(recorder, services.projector.head(game_id), 4, keyed=key)
+
+
+def test_what_a_step_offers_to_correct(services):
+    """At the head, the retract that is legal (LOG-RETRACT); at a past step, the actions an undo
+    to it withdraws; after an undo, what a redo re-applies, until it is redone."""
+    recorder, projector = services.recorder, services.projector
+    game_id, _, _, _ = recorder.create("toy", ["ann", "ben"], {"tally_every": 1000}, "t")
+    for amount, player in enumerate(["ann", "ben", "ann"], start=1):
+        recorder.record(game_id, [{"type": "toy.added", "actor": f"player:{player}",
+                                   "payload": {"player": player, "amount": amount}}])  # fmt: skip
+    head = projector.head(game_id)
+    assert corrections(recorder, head, 4) == Corrections(4, [], [])
+    assert corrections(recorder, head, 2) == Corrections(None, [4, 3], [])
+    undo(recorder, head, 2)  # retracts at 5 and 6
+    head = projector.head(game_id)
+    assert corrections(recorder, head, 6) == Corrections(2, [], [3, 4])
+    assert corrections(recorder, head, 3) == Corrections(None, [], [3, 4])  # 3 is withdrawn
+    redo(recorder, head)
+    head = projector.head(game_id)
+    assert corrections(recorder, head, head.version) == Corrections(8, [], [])
