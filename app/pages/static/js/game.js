@@ -20,7 +20,10 @@
 //
 //   and listens on document for
 //
-//     "tablelog:recorded"  the panel recorded something: the page goes to the head and reloads it.
+//     "tablelog:recorded"  the panel recorded something (js/record.js), or a correction was
+//                          written (js/correct.js): the page goes to the head and reloads it;
+//     "tablelog:disputed"  a dispute was written on the step shown (js/disputes.js): the
+//                          page shows that step again, with its thread.
 //
 //   On FCM's map, drawn from GET /api/games/<id>/map.svg?at=N when the service answers it, a
 //   click on a square (<rect class="square" data-square="ROW,COL">) is sent as
@@ -321,6 +324,9 @@ function connect(delay = 3000) {
     }
   });
 }
+
+// A dispute written on this page (js/disputes.js): the step shown again, with its thread.
+document.addEventListener("tablelog:disputed", () => show(view.at, { push: false }));
 
 document.addEventListener("tablelog:recorded", () => {
   following = true;
