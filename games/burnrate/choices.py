@@ -26,15 +26,14 @@ def choices(state: dict, actor: str, event_type: str) -> dict:
 
 
 def pile_words(state: dict, department: str) -> str:
+    """`finance: Ben Zhao`, as the form's pile picker says it (pickers.py)."""
     employee = state["labor_pool"][department]
-    name = edition.DEPARTMENT_NAMES[department]
-    return f"{name}: {employee['name'] if employee else 'empty'}"
+    return f"{department}: {employee['name'] if employee else 'empty'}"
 
 
 def employee_words(employee: dict) -> str:
-    return (
-        f"{employee['name']}, {edition.DEPARTMENT_NAMES[employee['department']]} ({employee['id']})"
-    )
+    """`Kim Lee, hr (E3)`, as the form's employee picker says it."""
+    return f"{employee['name']}, {employee['department']} ({employee['id']})"
 
 
 def drafted(state: dict, actor: str, player: str) -> dict:

@@ -43,7 +43,7 @@ def test_the_first_hire_offers_the_piles_whose_employee_may_join():
     assert offered(answer, "department") == ["sales", "development", "hr"]
     assert left_out(answer, "department") == {"finance": "BR-VP-2"}
     labels = [e["label"] for e in answer["department"]["offer"]]
-    assert labels[0] == "Sales: S joe"
+    assert labels[0] == "sales: S joe"
     holds_against_the_checks(table, "employee_drafted", answer, "department",
                              lambda e: {"player": "ruth", "department": e["value"],
                                         "revealed": None})  # fmt: skip
