@@ -20,20 +20,23 @@ CHART = {
 
 def points(state: dict) -> dict:
     """The turn `state` is in (0 during the first hire) and each company's funding and burn
-    rate, in seating order; `out` once it is bankrupt."""
+    rate, in seating order; `out` once it is bankrupt, when it pays no salaries: its burn
+    rate is None, its funding what it went out with."""
     turn = state["turn"]["number"] if state["turn"] else 0
     salary = state["contractor_salary"]
     series = [
         {
             "name": name,
             "role": "company",
-            "values": {
-                "funding": company["funding"],
-                "burn_rate": burn_rate(company, salary)["burn_rate"],
-            },
+            "values": {"funding": company["funding"], "burn_rate": salaries(company, salary)},
             "out": company["bankrupt"],
         }
         for name in state["players"]
         for company in [state["companies"][name]]
     ]
     return {"turn": turn, "series": series}
+
+
+def salaries(company: dict, contractor_salary: int) -> int | None:
+    """What the company pays at its turn's end (BR-SALARY-1); None once it is out."""
+    return None if company["bankrupt"] else burn_rate(company, contractor_salary)["burn_rate"]

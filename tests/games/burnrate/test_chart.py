@@ -56,6 +56,8 @@ def test_a_bankrupt_company_is_out_and_the_turns_are_the_games():
         assert points["turn"] == table.state["turn"]["number"]
     assert list(went_out) == ["bob", "cat"] == table.state["bankrupt"]
     assert not line(chart.points(table.state), "ann")["out"]
+    for name in went_out:  # out, it pays no salaries
+        assert line(chart.points(table.state), name)["values"]["burn_rate"] is None
 
 
 def test_points_leave_the_state_alone():
