@@ -5,6 +5,8 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from events import receipts as receipt_form
 from events.envelope import ACTOR
 from events.envelope import INSTANT as ISO_INSTANT
+from projections.catalog import STATUSES
+from projections.rules import NAME_LENGTH, name_errors
 
 MAX_SEQ = 2**53  # JSON-safe, and far inside a Redis stream id
 
@@ -23,8 +25,24 @@ class Problem(Schema):
     current_version = fields.Integer(metadata={"description": "on 409 and 412"})
 
 
+class TableName(fields.String):
+    """A table's name for a game: free text, trimmed, 1 to NAME_LENGTH characters, no line
+    breaks (projections/rules.py, `name_errors`)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        name = super()._deserialize(value, attr, data, **kwargs).strip()
+        if name_errors(name):
+            raise ValidationError(name_errors(name))
+        return name
+
+
 class GameCreate(Schema):
     kind = fields.String(required=True, metadata={"example": "burnrate"})
+    name = TableName(metadata={
+        "description": f"the table's name for the game, to tell it apart (optional): text of 1"
+        f" to {NAME_LENGTH} characters, trimmed, no line breaks; kept in the creation event",
+        "example": "Friday at Ann's", "maxLength": NAME_LENGTH,
+    })  # fmt: skip
     players = fields.List(
         fields.String(validate=validate.Regexp(r"^[^\s:][^:]{0,63}$")),
         required=True,
@@ -81,6 +99,7 @@ class Failure(Schema):
 
 class GameSummary(Schema):
     id = fields.String()
+    name = fields.String(allow_none=True, metadata={"description": "the table's name, if given"})
     kind = fields.String()
     players = fields.List(fields.String())
     status = fields.String(metadata={"description": "active or finished"})
@@ -144,8 +163,21 @@ class SeatHeld(Schema):
 
 
 class GameListQuery(Schema):
+    q = fields.String(
+        validate=validate.Length(max=200),
+        metadata={"description": "a search: each word starts a word of the game's name, of a "
+                  "player's name or of its id, in any case", "example": "fri ann"},
+    )  # fmt: skip
     kind = fields.String()
-    status = fields.String(validate=validate.OneOf(["active", "finished"]))
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    player = fields.String(
+        validate=validate.Length(max=64),
+        metadata={"description": "the games of this player (the whole name, in any case)"},
+    )  # fmt: skip
+    order = fields.String(
+        load_default="oldest", validate=validate.OneOf(["oldest", "newest"]),
+        metadata={"description": "oldest or newest first"},
+    )  # fmt: skip
     after = fields.String(metadata={"description": "the last id of the previous page"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 

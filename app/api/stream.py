@@ -14,9 +14,13 @@ When the worker's events (actors `system:<phase>`) have gone by and the stream h
 with the game, a message named `phase` carries the game's summary, as GET /api/games/<id>
 answers it, at the version of the last event sent, and `resolved`, the phases whose events
 went by since the last such message. It has no id, so a reconnection resumes after the last
-event all the same. An SSE comment (`: heartbeat`) goes out whenever nothing has happened for
-STREAM_HEARTBEAT seconds, so proxies keep the connection open and a client that has gone is
-noticed at the next write (its thread and Redis connection are let go then).
+event all the same. A message named `dispute` carries each entry written to the game's
+disputes (an opening, a reply, a resolution: replays/disputes/) while the stream is open, as
+stored; it has no id either, and a stream opened again sends only the entries written after
+that (GET .../disputes has them all). An SSE comment (`: heartbeat`) goes out whenever
+nothing has happened for STREAM_HEARTBEAT seconds, so proxies keep the connection open and a
+client that has gone is noticed at the next write (its thread and Redis connection are let
+go then).
 
 Each open stream holds a thread of its web process and a connection of its Redis pool while
 it waits: at most STREAMS_PER_PROCESS streams are open at once in a process, a further one
@@ -42,8 +46,9 @@ from app.api.problems import problem
 from app.api.schemas import MAX_SEQ, Problem
 from app.context import services
 from events import keys
-from events.store import CorruptEvent, decode
+from events.store import CorruptEvent, decode, entry_seq
 from projections.state import DamagedMeta
+from replays.disputes import stream as disputes
 
 log = logging.getLogger(__name__)
 
@@ -103,14 +108,31 @@ def message(name: str, data: dict, seq: int | None = None) -> bytes:
 HEARTBEAT = b": heartbeat\n\n"
 
 
-def read_after(svc, game_id: str, after: int, block: int | None = None) -> list[dict]:
-    """Up to PAGE envelopes after seq `after`, decoded and checked; waiting at most `block`
-    milliseconds for the first (None: not at all). A wait holds a connection of the streams'
-    pool, which has one for each stream the process may hold; a read that does not wait uses
-    the API's, so a stream refused for want of a place never takes one."""
-    client = svc.redis if block is None else svc.stream_redis
-    reply = client.xread({keys.events(game_id): f"{after}-0"}, count=PAGE, block=block)
+def read_after(svc, game_id: str, after: int) -> list[dict]:
+    """Up to PAGE envelopes after seq `after`, decoded and checked, without waiting: the API's
+    connection pool, so a stream refused for want of a place never takes one of its own."""
+    reply = svc.redis.xread({keys.events(game_id): f"{after}-0"}, count=PAGE)
     return [decode(entry_id, fields) for entry_id, fields in (reply[0][1] if reply else [])]
+
+
+def wait_after(svc, game_id: str, after: int, entry: int, block: int):
+    """(envelopes after seq `after`, dispute entries after number `entry`), up to PAGE of each,
+    decoded and checked; waiting at most `block` milliseconds for the first of either. The
+    wait holds a connection of the streams' pool, which has one for each stream the process
+    may hold."""
+    events, entries = keys.events(game_id), keys.disputes(game_id)
+    reply = dict(svc.stream_redis.xread({events: f"{after}-0", entries: f"{entry}-0"},
+                                        count=PAGE, block=block))  # fmt: skip
+    envelopes = [decode(i, fields) for i, fields in reply.get(events.encode(), [])]
+    said = [disputes.decode(entry_seq(i), fields.get(disputes.STREAM_FIELD))
+            for i, fields in reply.get(entries.encode(), [])]  # fmt: skip
+    return envelopes, said
+
+
+def last_entry(svc, game_id: str) -> int:
+    """The number of the game's last dispute entry, 0 for none."""
+    [newest] = svc.redis.xrevrange(keys.disputes(game_id), count=1) or [(b"0-0", {})]
+    return entry_seq(newest[0])
 
 
 class Live:
@@ -120,6 +142,7 @@ class Live:
 
     def __init__(self, svc, game_id: str, first: list[dict], after: int, budget: Budget):
         self.svc, self.game_id, self.budget = svc, game_id, budget
+        self.entry = last_entry(svc, game_id)  # dispute entries after this one are sent
         self.block_ms = max(1, round(svc.settings.stream_heartbeat * 1000))
         self._messages = self.messages(first, after)
         self._closed = False
@@ -136,6 +159,7 @@ class Live:
     def messages(self, envelopes: list[dict], after: int) -> Iterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n: game {self.game_id} after seq {after}\n\n".encode()
         resolved: list[str] = []
+        said: list[dict] = []
         try:
             while not stopping.is_set():
                 for envelope in envelopes:
@@ -147,10 +171,15 @@ class Live:
                     if resolved and (phase := self.phase_finished(after, resolved)):
                         yield phase
                         resolved = []
-                else:
+                elif not said:
                     yield HEARTBEAT
-                envelopes = read_after(self.svc, self.game_id, after, self.block_ms)
-        except (CorruptEvent, DamagedMeta, redis.RedisError) as error:
+                envelopes, said = wait_after(
+                    self.svc, self.game_id, after, self.entry, self.block_ms
+                )
+                for entry in said:
+                    yield message("dispute", entry)
+                    self.entry = entry["entry"]
+        except (CorruptEvent, disputes.CorruptDispute, DamagedMeta, redis.RedisError) as error:
             # The reconnection answers it as a problem (500 or 503), before any stream.
             log.error("stream of game %s ended: %s", self.game_id, error)
 
@@ -172,7 +201,8 @@ class Stream(MethodView):
     @blp.response(
         200,
         description="text/event-stream: `event` messages (id: the seq, data: the envelope), "
-        "`phase` messages (data: the game's summary and the phases `resolved`), and a "
+        "`phase` messages (data: the game's summary and the phases `resolved`), `dispute` "
+        "messages (data: a disputes entry written while the stream is open), and a "
         "`: heartbeat` comment when nothing happens",
     )
     @blp.alt_response(400, schema=Problem, description="after or Last-Event-ID past the head")

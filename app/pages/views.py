@@ -28,14 +28,15 @@ import jsonpatch
 import segno
 from flask import Blueprint, Flask, Response, abort, render_template, request, send_from_directory
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+from marshmallow import ValidationError
 
 from app.api.auth import require_write_token, write_token
 from app.api.disputes import dispute_service
+from app.api.schemas import GameListQuery
 from app.context import services
-from events import keys
 from games import UnknownGame
 from projections import failures
-from projections.catalog import Catalog, summary
+from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.state import NoSuchGame
 from replays.disputes.threads import anchored
 from replays.sentences import who
@@ -57,6 +58,7 @@ POLICY = (
 GAME_PAGES = "pages"
 GAME_FILES = (".js", ".css", ".svg")  # what of that folder is served as it is
 NEWEST = 50  # games on the front page
+LISTED = ("q", "kind", "status", "player")  # its search and filters, as GET /api/games's
 CHANGES_SHOWN = 12  # changes of a step listed before the rest fold away
 SHORT = 60  # characters of a value shown in a change
 DEPTH = 4  # how deep an explanation is written out, as in the transcript
@@ -116,11 +118,32 @@ def when(instant: str) -> str:
     return f"{moment.day} {moment:%b %Y, %H:%M} UTC"
 
 
+@blp.app_template_filter("day")
+def day(instant: str) -> str:
+    """The day of an instant: `1 Dec 2026`."""
+    moment = datetime.fromisoformat(instant.replace("Z", "+00:00"))
+    return f"{moment.day} {moment:%b %Y}"
+
+
 @blp.route("/")
 def home():
-    """The games, newest first, each with what it waits for."""
-    games = newest(services().catalog, NEWEST)
-    return render_template("pages/home.html", games=games, shown=NEWEST, forms=forms())
+    """The games, newest first, each with what it waits for, NEWEST at a time: searched and
+    filtered by kind, status and player as GET /api/games is (a GET form: the query is in the
+    address, so a list found can be linked), with a link to the older ones."""
+    asked = {name: request.args.get(name, "").strip() for name in LISTED}
+    asked = {name: value for name, value in asked.items() if value}
+    after = request.args.get("after") or None
+    try:
+        GameListQuery().load({**asked, **({"after": after} if after else {})})
+    except ValidationError as error:
+        abort(404, " ".join(f"?{name}= {' '.join(said)}" for name, said in error.messages.items()))
+    games, more = newest(services().catalog, asked, after, NEWEST)
+    return render_template(
+        "pages/home.html", games=games, shown=NEWEST, forms=forms(), asked=asked,
+        kinds=services().games.kinds(), statuses=STATUSES,
+        players=sorted({player for game in games for player in game["players"]}, key=str.casefold),
+        more=more, after=after,
+    )  # fmt: skip
 
 
 @blp.route("/games/new")
@@ -314,11 +337,9 @@ def forms() -> list[str]:
     return [kind for kind, folder in folders.items() if folder and (folder / "new.html").is_file()]
 
 
-def newest(catalog: Catalog, limit: int) -> list[dict]:
-    """The summaries of the `limit` newest games. Ids are ULIDs in a sorted set ordered by
-    id, so the newest are the index read backwards; a game never written, or whose meta is
-    damaged, is left out, as Catalog.page leaves it out. (Catalog.page reads oldest first.)"""
-    raw = catalog.redis.zrevrangebylex(keys.catalog_all(), "+", "-", 0, limit)
-    ids = [game_id.decode() for game_id in raw]
-    metas = catalog.metas(ids)
-    return [summary(game_id, meta) for game_id, meta in zip(ids, metas, strict=True) if meta]
+def newest(catalog: Catalog, asked: dict, after: str | None, limit: int):
+    """The summaries of the `limit` newest games past the id `after` that the filters
+    `asked` admit (`q`, `kind`, `status`, `player`, as GET /api/games names them), and
+    whether more follow: Catalog.find, newest first."""
+    filters = Filters(asked.get("kind"), asked.get("status"), asked.get("player"), asked.get("q"))
+    return catalog.find(filters, after, limit, newest=True)

@@ -112,6 +112,29 @@ def test_a_retract_is_a_new_event_and_earlier_messages_stay_as_they_were(client,
     assert withdrawal["data"]["payload"]["seq"] == 2
 
 
+def test_a_dispute_written_while_the_stream_is_open_reaches_it(client, open_stream):
+    """Every page of the game hears of a dispute, a reply, a resolution as it is written;
+    those written before the stream opened are not sent again."""
+    game_id, token = create_toy(client)
+    append(client, game_id, token, add("ann", 3))
+    auth = {"Authorization": f"Bearer {token}"}
+    opened = {"seq": 2, "author": "admin", "text": "it was 4"}
+    assert (
+        client.post(f"/api/games/{game_id}/disputes", json=opened, headers=auth).status_code == 201
+    )
+    live = open_stream(f"/api/games/{game_id}/stream")
+    reply = {"author": "player:ben", "text": "I saw 3"}
+    path = f"/api/games/{game_id}/disputes/1/replies"
+    assert client.post(path, json=reply, headers=auth).status_code == 201
+    message = live.next_event()
+    assert message["event"] == "dispute" and "id" not in message
+    said = {k: message["data"][k] for k in ("entry", "kind", "dispute", "author", "text")}
+    assert said == {"entry": 2, "kind": "dispute.replied", "dispute": 1,
+                    "author": "player:ben", "text": "I saw 3"}  # fmt: skip
+    append(client, game_id, token, add("ben", 1))
+    assert live.next_event()["id"] == "3"
+
+
 def test_a_phase_message_follows_the_workers_events(client, open_stream, app):
     game_id, token = create_toy(client, tally_every=5)
     live = open_stream(f"/api/games/{game_id}/stream")

@@ -112,9 +112,10 @@ def test_the_recorder_undoes_to_a_step_then_redoes(page, viewport):
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
 def test_a_dispute_opened_replied_to_and_resolved_from_the_pages(page, browser, site, viewport):
-    """ann disputes step 3 from her phone, ben replies from his, the table's recorder upholds
-    it naming the step that corrected it; each sees the whole thread, and so does the
-    transcript. A resolution that names no step is refused beside its field."""
+    """ann disputes step 3 from her phone, ben replies from his (ann sees it live), the
+    table's recorder upholds it naming the step that corrected it; each sees the whole
+    thread, and so does the transcript. A resolution that names no step is refused beside
+    its field."""
     page.set_viewport_size(viewport)
     game = toy_game(page, [("ann", 2), ("ben", 3), ("ann", 4), ("ben", 1)])
     ann = device(browser, site, viewport, game, "ann")
@@ -132,6 +133,8 @@ def test_a_dispute_opened_replied_to_and_resolved_from_the_pages(page, browser, 
     ben.get_by_label("Your reply to dispute 1").fill("it was 3: I counted twice")
     ben.get_by_role("button", name="Reply").click()
     expect(ben.get_by_role("article", name="Dispute 1: open")).to_contain_text("ben replied")
+    # live: ann's page, open at the step, shows the reply without a reload
+    expect(ann.get_by_role("article", name="Dispute 1: open")).to_contain_text("ben replied")
 
     hold(page, game, "table")
     page.goto(f"/games/{game['id']}?at=3")

@@ -32,7 +32,8 @@
 //
 // Live: an EventSource on GET /api/games/<id>/stream. Any `event` or `phase` message brings
 // the log's new entries (GET /games/<id>/log?after=N); a page at the head then shows the new
-// head, and a page at a past step stays there and says "N new events — go to the latest". An
+// head, and a page at a past step stays there and says "N new events — go to the latest". A
+// `dispute` message on the step shown shows it again, with the thread. An
 // EventSource retries by itself after a dropped connection, but gives up on an error answer
 // (a 5xx, or 503 when the process has no stream to spare): then this script starts a new one
 // after a delay, resuming after the last seq it has.
@@ -316,6 +317,7 @@ function connect(delay = 3000) {
   });
   source.addEventListener("event", refresh);
   source.addEventListener("phase", refresh);
+  source.addEventListener("dispute", disputed);
   source.addEventListener("error", () => {
     liveStatus.textContent = "reconnecting…";
     liveStatus.classList.add("lost");
@@ -327,6 +329,15 @@ function connect(delay = 3000) {
 
 // A dispute written on this page (js/disputes.js): the step shown again, with its thread.
 document.addEventListener("tablelog:disputed", () => show(view.at, { push: false }));
+
+// A dispute written anywhere (a `dispute` message): the step shown again if the dispute is on
+// it, unless a reply or dispute is being written there, which a new step part would lose.
+function disputed(message) {
+  const entry = JSON.parse(message.data);
+  const here = entry.seq === view.at || stepBox.querySelector(`[data-dispute="${entry.dispute}"]`);
+  const typing = [...stepBox.querySelectorAll("[data-disputes] textarea")].some((box) => box.value.trim());
+  if (here && !typing) show(view.at, { push: false });
+}
 
 document.addEventListener("tablelog:recorded", () => {
   following = true;
