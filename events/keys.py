@@ -100,3 +100,12 @@ def game_of_meta(key: bytes) -> str:
 def catalog_status(status: str) -> str:
     """A sorted set, all scores 0: the ids of the games in one status (active, finished)."""
     return f"games:status:{status}"
+
+
+def catalog_terms() -> str:
+    """A sorted set, all scores 0, of `<term>\\0<game id>` members: what the list's search and
+    player filter look a game up by (projections/catalog.py, `terms`): `player:<name>` for
+    each player, `word:<word>` for each word of its name, its players and its id (lower-case),
+    read by a range of those that start with a term. Set at a game's creation: none of it
+    changes as the game goes on."""
+    return "games:terms"

@@ -81,9 +81,10 @@ REQUIRED = (
 )
 
 
-# The creation payload's field the machinery keeps for itself: the rules the game is recorded
-# under (projections/rules.py). A game's schema and `initial` never see it.
-RESERVED = "rules"
+# The creation payload's fields the machinery keeps for itself: the rules the game is recorded
+# under and the table's name for it, when one was given (projections/rules.py). A game's
+# schema and `initial` never see them.
+RESERVED = ("rules", "name")
 
 
 class UnknownGame(Exception):
@@ -103,8 +104,10 @@ class GameRegistry:
             created = [t for t in module.EVENT_TYPES if t.name == f"{module.KIND}.created"]
             if not created:
                 raise TypeError(f"game module {name} has no {module.KIND}.created event type")
-            if RESERVED in {f.data_key or n for n, f in created[0].schema().fields.items()}:
-                raise TypeError(f"{module.KIND}.created may not have a field {RESERVED!r}")
+            fields = {f.data_key or n for n, f in created[0].schema().fields.items()}
+            taken = sorted(fields.intersection(RESERVED))
+            if taken:
+                raise TypeError(f"{module.KIND}.created may not have a field {taken[0]!r}")
             for event_type in module.EVENT_TYPES:
                 if not event_type.name.startswith(f"{module.KIND}."):
                     raise TypeError(f"{event_type.name} is not namespaced by {module.KIND}")

@@ -1,16 +1,25 @@
-"""The read model of games: kind, players, status, version, times; filtered and paged.
+"""The read model of games: name, kind, players, status, version, times; filtered and paged.
 
 Each game's own fields live in its meta hash (written with every append). Four kinds of
 sorted sets index the ids, all scores 0 so they order by id, and ids order by creation time:
 every game, the games of a kind, the games in a status, the games of a kind in a status, so
-every filter reads only what it lists. A game is indexed before its first write (an id whose
-game never got written is skipped), and its status indexes move after the append that
-changed it; `rebuild` makes every index again from the games' meta hashes, found by SCAN.
+a filter by kind and status reads only what it lists. A fifth, the terms (`terms`), finds the
+games of a player, and those a search names by the start of a word of their name, a player
+or their id: a range of it each, and only those games' meta hashes are read. A game is
+indexed before its first write (an id whose game never got written is skipped), and its
+status indexes move after the append that changed it (its terms never change: its name and
+players are its creation's); `rebuild` makes every index again from the games' meta hashes,
+found by SCAN. Every filter is checked again against the meta read (`Filters.admits`), so an
+index entry left behind never lists a game wrongly.
 """
 
+import itertools
 import logging
 import os
+import re
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from events import keys
 from events.idempotency import Keyed, KeyReused
@@ -21,6 +30,7 @@ log = logging.getLogger(__name__)
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 STATUSES = ("active", "finished")
+PLAYER, WORD = "player:", "word:"  # the two sorts of terms (keys.catalog_terms)
 
 
 def new_game_id() -> str:
@@ -35,6 +45,7 @@ def summary(game_id: str, meta: dict) -> dict:
     awaiting, failed = failures.at(meta, meta["version"], meta.get("awaiting"))
     return {
         "id": game_id,
+        "name": meta.get("name") or None,
         "kind": meta["kind"],
         "players": meta["players"],
         "status": meta["status"],
@@ -46,6 +57,51 @@ def summary(game_id: str, meta: dict) -> dict:
         "updated_at": meta["updated_at"],
         "forked_from": meta.get("forked_from"),
     }
+
+
+def words(text: str) -> list[str]:
+    """The words of a text as the search matches them: runs of letters and digits, in lower
+    case ("Ann's table, #2" is ann, s, table, 2)."""
+    return re.findall(r"\w+", text.casefold())
+
+
+def terms(game_id: str, players: list[str], name: str | None) -> set[str]:
+    """What a game is found by: each player whole, and each word of its name, its players
+    and its id."""
+    found = {PLAYER + player.casefold() for player in players}
+    for text in (name or "", *players, game_id):
+        found.update(WORD + word for word in words(text))
+    return found
+
+
+def term_member(term: str, game_id: str) -> bytes:
+    return f"{term}\0{game_id}".encode()
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a list is narrowed to: a kind, a status, a player (the name whole, in any case),
+    and a search (`text`: each of its words starts a word of the game's name, of a player's
+    name or of its id). Empty ones do not narrow."""
+
+    kind: str | None = None
+    status: str | None = None
+    player: str | None = None
+    text: str | None = None
+
+    def looked_up(self) -> bool:
+        """Whether the terms index finds the games (a player, or a search with a word)."""
+        return bool(self.player or words(self.text or ""))
+
+    def admits(self, game_id: str, meta: dict) -> bool:
+        if self.kind and meta["kind"] != self.kind:
+            return False
+        if self.status and meta["status"] != self.status:
+            return False
+        if self.player and self.player.casefold() not in [p.casefold() for p in meta["players"]]:
+            return False
+        known = words(" ".join([meta.get("name") or "", *meta["players"], game_id]))
+        return all(any(w.startswith(asked) for w in known) for asked in words(self.text or ""))
 
 
 class Catalog:
@@ -63,12 +119,16 @@ class Catalog:
             raise KeyReused(keyed.key, game=game_id)
         return game_id
 
-    def add(self, game_id: str, kind: str, status: str) -> None:
+    def add(
+        self, game_id: str, kind: str, status: str, players=(), name: str | None = None
+    ) -> None:
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(keys.catalog_all(), {game_id: 0})
             pipe.zadd(keys.catalog_kind(kind), {game_id: 0})
             pipe.zadd(keys.catalog_status(status), {game_id: 0})
             pipe.zadd(keys.catalog_kind_status(kind, status), {game_id: 0})
+            found = {term_member(term, game_id): 0 for term in terms(game_id, players, name)}
+            pipe.zadd(keys.catalog_terms(), found)
             pipe.execute()
 
     def move(self, game_id: str, kind: str, old_status: str, new_status: str) -> None:
@@ -81,41 +141,74 @@ class Catalog:
 
     def page(self, kind: str | None, status: str | None, after: str | None, limit: int):
         """Up to `limit` summaries after the id `after`, oldest first, and whether more follow."""
-        if kind and status:
-            index = keys.catalog_kind_status(kind, status)
-        elif kind:
-            index = keys.catalog_kind(kind)
-        elif status:
-            index = keys.catalog_status(status)
-        else:
-            index = keys.catalog_all()
+        return self.find(Filters(kind, status), after, limit)
+
+    def find(self, filters: Filters, after: str | None, limit: int, newest: bool = False):
+        """Up to `limit` summaries of the games `filters` admits, past the id `after`, oldest
+        first (or `newest` first), and whether more follow. The ids come from the index that
+        lists the fewest (`candidates`), and they are read `limit + 1` at a time."""
+        ids = self.candidates(filters, after, newest)
         found: list[dict] = []
-        cursor = after
         while len(found) <= limit:
-            lower = f"({cursor}" if cursor else "-"
-            ids = [i.decode() for i in self.redis.zrangebylex(index, lower, "+", 0, limit + 1)]
-            if not ids:
+            chunk = list(itertools.islice(ids, limit + 1))
+            if not chunk:
                 break
-            for game_id, meta in zip(ids, self.metas(ids), strict=True):
+            for game_id, meta in zip(chunk, self.metas(chunk), strict=True):
                 # ids whose game was never written, or is damaged, are skipped, and so is
-                # one a status index holds after the game left it (a writer died between
-                # the write and the move, or a keyed creation's retry listed it again)
-                if meta and status in (None, meta["status"]):
+                # one an index holds after the game left it (a writer died between the
+                # write and the move, or a keyed creation's retry listed it again)
+                if meta and filters.admits(game_id, meta):
                     found.append(summary(game_id, meta))
-            cursor = ids[-1]
         return found[:limit], len(found) > limit
 
-    def all_ids(self, page: int = 500):
-        cursor = None
+    def candidates(self, filters: Filters, after: str | None, newest: bool) -> Iterator[str]:
+        """The ids that may pass `filters`, past `after` in the order asked: a player's and
+        each searched word's from the terms (the ids in all of them), else those of the
+        kind and status index."""
+        if filters.looked_up():
+            found = []
+            if filters.player:
+                found.append(self.ids_of_terms(PLAYER + filters.player.casefold() + "\0"))
+            found.extend(self.ids_of_terms(WORD + word) for word in words(filters.text or ""))
+            ids = sorted(set.intersection(*found), reverse=newest)
+            return iter([i for i in ids if after is None or (i < after if newest else i > after)])
+        if filters.kind and filters.status:
+            index = keys.catalog_kind_status(filters.kind, filters.status)
+        elif filters.kind:
+            index = keys.catalog_kind(filters.kind)
+        elif filters.status:
+            index = keys.catalog_status(filters.status)
+        else:
+            index = keys.catalog_all()
+        return self.listed(index, after, newest)
+
+    def ids_of_terms(self, start: str) -> set[str]:
+        """The ids of the games with a term that starts with `start`."""
+        start_bytes = start.encode()
+        members = self.redis.zrangebylex(
+            keys.catalog_terms(), b"[" + start_bytes, b"[" + start_bytes + b"\xff"
+        )
+        return {member.rsplit(b"\0", 1)[1].decode() for member in members}
+
+    def listed(self, index: str, after: str | None, newest: bool, page: int = 500):
+        """The ids of a sorted set of ids past `after`, in order (newest: backwards), read
+        `page` at a time."""
+        cursor = after
         while True:
-            lower = f"({cursor}" if cursor else "-"
-            ids = [
-                i.decode() for i in self.redis.zrangebylex(keys.catalog_all(), lower, "+", 0, page)
-            ]
+            if newest:
+                upper = f"({cursor}" if cursor else "+"
+                raw = self.redis.zrevrangebylex(index, upper, "-", 0, page)
+            else:
+                lower = f"({cursor}" if cursor else "-"
+                raw = self.redis.zrangebylex(index, lower, "+", 0, page)
+            ids = [i.decode() for i in raw]
             yield from ids
             if len(ids) < page:
                 return
             cursor = ids[-1]
+
+    def all_ids(self, page: int = 500):
+        return self.listed(keys.catalog_all(), None, False, page)
 
     def metas(self, ids: list[str]) -> list[dict | None]:
         """Each game's meta, with the phase the worker gave up on if it did; None for an id
@@ -150,6 +243,6 @@ class Catalog:
                     if other != status:
                         self.redis.zrem(keys.catalog_status(other), game_id)
                         self.redis.zrem(keys.catalog_kind_status(kind, other), game_id)
-                self.add(game_id, kind, status)
+                self.add(game_id, kind, status, meta["players"], meta.get("name"))
                 count += 1
         return count

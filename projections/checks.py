@@ -19,7 +19,7 @@ from events.retract import RETRACT
 from events.seats import SEAT_REPLACED, retract_author_refusal
 from events.store import RedisEventStore
 from projections.fold import latest_withdrawable
-from projections.rules import RULES, for_the_game, rules_errors
+from projections.rules import NAME, RULES, for_the_game, name_errors, rules_errors
 from projections.state import Head
 
 
@@ -158,6 +158,9 @@ class EventChecks:
         if type_name == f"{kind}.created":  # the machinery's `rules`, then the game's payload
             if rules_errors(envelope):
                 raise InvalidEvent({"payload": {RULES: rules_errors(envelope)}})
+            payload = envelope.get("payload")
+            if isinstance(payload, dict) and NAME in payload and name_errors(payload[NAME]):
+                raise InvalidEvent({"payload": {NAME: name_errors(payload[NAME])}})
             envelope = for_the_game(envelope)
         self.body(self.event_types.upcast(envelope), kind, players, system, seats=True)
 

@@ -44,7 +44,7 @@ from projections.checks import (
 )
 from projections.fold import retract_pairs
 from projections.receipt_keys import ReceiptKeys, ReceiptMismatch, kept_form
-from projections.rules import RULES, for_the_game, rules_of
+from projections.rules import NAME, RULES, for_the_game, name_errors, rules_of
 from projections.state import Head, Projector, Record
 
 RETRIES_ON_RACE = 5
@@ -145,10 +145,12 @@ class Recorder:
         seat_tokens: dict[str, str] | None = None,
         keyed: Keyed | None = None,
         rng: random.Random | None = None,
+        name: str | None = None,
     ):
         """A new game whose first event holds every setup fact, those the service drew for
-        the table included (with `rng`, the service's own by default), and the rules it is
-        recorded under (projections/rules.py); `token` is the table's recorder's,
+        the table included (with `rng`, the service's own by default), the rules it is
+        recorded under and the table's `name` for it if given (projections/rules.py, which
+        says what a name may be); `token` is the table's recorder's,
         `seat_tokens` each player's. `keyed`: sent with an Idempotency-Key, whose retry
         finds the game the first made (`write_new_game`); its draws must then come from an
         `rng` the key seeds, so the retry's creation is the same event.
@@ -165,6 +167,10 @@ class Recorder:
             event["event_id"] = keyed.event_id(0)
         event = self.checks.body(event, kind, players, system=False)
         event["payload"] = {**event["payload"], RULES: rules_of(game)}
+        if name is not None:  # absent unless given: a game without one has the bytes it had
+            if name_errors(name):
+                raise InvalidEvent({NAME: name_errors(name)})
+            event["payload"][NAME] = name
         [envelope] = self.store.seal_batch([event], 0, GENESIS)
         state = game.initial(self.event_types.upcast(for_the_game(envelope)))
         record = Record(1, envelope["hash"], players, state)
@@ -204,9 +210,11 @@ class Recorder:
                 {seat: token_digest(t) for seat, t in (seat_tokens or {}).items()}
             ),
             **self.head_fields(kind, head.state, log[-1]["recorded_at"]),
+            **({"name": log[0]["payload"][NAME]} if NAME in log[0]["payload"] else {}),
             **(more_meta or {}),
         }
-        self.catalog.add(game_id, kind, meta["status"])
+        self.catalog.add(game_id, kind, meta["status"], log[0]["payload"]["players"],
+                         meta.get("name"))  # fmt: skip
         seal = self.projector.seal
         caches = Caches(
             head=seal.seal(game_id, head),

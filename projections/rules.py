@@ -9,6 +9,10 @@ version cannot be changed without breaking the chain, and the envelope keeps its
 every log written before keeps verifying. Such a log has no `rules`: recorded under rules
 nobody wrote down. An import keeps the `rules` of the log it carries.
 
+The table's name for the game (`name`, when one was given) is the machinery's too, kept the
+same way: in the log, so an export, an import and a fork keep it, and absent when none was
+given, so a game created without one has the bytes it always had.
+
 The digest is of the files that decide the game's rules (`.py`, `.json`, `.lua`): its own
 package's, and what every game's rules are made with (the modules of games/ itself and the
 whole of events/). The same digests key the sealed caches (projections/services.py,
@@ -21,13 +25,15 @@ import importlib.metadata
 import inspect
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 from games import RESERVED
 
-RULES = RESERVED  # "rules"
+RULES, NAME = RESERVED  # "rules", "name"
+NAME_LENGTH = 80  # characters of a table's name, at most
 RULE_FILES = (".py", ".json", ".lua")
 DIGEST = re.compile(r"^[0-9a-f]{64}$")
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,11 +86,21 @@ def recorded_rules(creation: dict) -> dict | None:
 
 
 def for_the_game(creation: dict) -> dict:
-    """The creation event as its game knows it: without the machinery's `rules`."""
+    """The creation event as its game knows it: without the machinery's `rules` and `name`."""
     payload = creation.get("payload")
-    if not isinstance(payload, dict) or RULES not in payload:
+    if not isinstance(payload, dict) or not set(RESERVED) & set(payload):
         return creation
-    return {**creation, "payload": {k: v for k, v in payload.items() if k != RULES}}
+    return {**creation, "payload": {k: v for k, v in payload.items() if k not in RESERVED}}
+
+
+def name_errors(name) -> list[str]:
+    """What is wrong with a table's name for a game ([] if nothing): text of 1 to NAME_LENGTH
+    characters, with no space at either end and no control character (it is a title line)."""
+    if not isinstance(name, str) or not 1 <= len(name) <= NAME_LENGTH or name != name.strip():
+        return [f"must be text of 1 to {NAME_LENGTH} characters, without spaces at either end"]
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return ["must not hold a line break, a tab or another control character"]
+    return []
 
 
 def rules_errors(creation: dict) -> list[str]:

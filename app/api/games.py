@@ -13,7 +13,7 @@ from app.api.idempotency import SecretIdempotencyKeyHeader, keyed_write
 from app.context import job_link, phase_queue, services
 from events.seats import TABLE
 from projections import failures
-from projections.catalog import summary
+from projections.catalog import Filters, summary
 from projections.rules import rules_of
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games and their state")
@@ -84,13 +84,14 @@ class Games(MethodView):
     @makes_a_game(blp, "made a game before with another body")
     @blp.alt_response(
         400, schema=schemas.Problem,
-        description="invalid kind, players, options, or Idempotency-Key",
+        description="invalid kind, players, options, name, or Idempotency-Key",
     )  # fmt: skip
     @blp.alt_response(422, schema=schemas.Problem, description="a setup rule refused")
     def post(self, body, headers):
         """Create a game: its first event holds every setup fact. Returns the write tokens,
         once: `token` the table's recorder's (anyone's actions), `seats` each player's (that
-        player's own). With an Idempotency-Key a retry answers the same game and tokens."""
+        player's own). With an Idempotency-Key a retry answers the same game and tokens.
+        `name`, the table's name for the game, is kept in that first event when given."""
         svc = services()
         keyed = keyed_write(headers, body=body)
         seat_token = seat_tokens(keyed)
@@ -99,7 +100,7 @@ class Games(MethodView):
         rng = random.Random(keyed_secret(keyed, "draw")) if keyed else None
         game_id, _, state, made_before = svc.recorder.create(
             body["kind"], body["players"], body["options"], token, body["actor"], seats,
-            keyed=keyed, rng=rng,
+            keyed=keyed, rng=rng, name=body.get("name"),
         )  # fmt: skip
         meta = svc.projector.meta(game_id)
         pending_job(game_id, meta)
@@ -108,10 +109,12 @@ class Games(MethodView):
     @blp.arguments(schemas.GameListQuery, location="query", error_status_code=400)
     @blp.response(200, schemas.GamePage)
     def get(self, query):
-        """List games, oldest first, filtered by kind and status, a page at a time."""
-        items, more = services().catalog.page(
-            query.get("kind"), query.get("status"), query.get("after"), query["limit"]
-        )
+        """List games, oldest first (or newest), a page at a time, filtered by kind, status
+        and player, and searched by the words of their name, players and id (`q`)."""
+        filters = Filters(query.get("kind"), query.get("status"), query.get("player"),
+                          query.get("q"))  # fmt: skip
+        newest = query["order"] == "newest"
+        items, more = services().catalog.find(filters, query.get("after"), query["limit"], newest)
         items = [{**item, "href": f"/api/games/{item['id']}"} for item in items]
         next_page = None
         if more:
