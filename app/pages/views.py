@@ -34,6 +34,7 @@ from app.api.auth import require_write_token, write_token
 from app.api.disputes import dispute_service
 from app.api.schemas import GameListQuery
 from app.context import services
+from events.seats import TABLE
 from games import UnknownGame
 from projections import failures
 from projections.catalog import STATUSES, Catalog, Filters, summary
@@ -194,10 +195,11 @@ def join_code(game_id):
     address a log keeps."""
     seat = require_write_token(services().projector.meta(game_id))
     token = write_token()
+    named = "the table's recorder" if seat == TABLE else seat
     link = f"{request.host_url}games/{game_id}#{urlencode({'seat': seat, 'token': token})}"
     picture = io.BytesIO()
     segno.make(link, error="m").save(
-        picture, kind="svg", xmldecl=False, scale=5, border=4, title=f"The join link of {seat}"
+        picture, kind="svg", xmldecl=False, scale=5, border=4, title=f"The join link of {named}"
     )
     return Response(picture.getvalue(), mimetype="image/svg+xml",
                     headers={"Cache-Control": "no-store"})  # fmt: skip
