@@ -221,6 +221,8 @@ def test_the_recorder_replaces_a_lost_seats_token_and_the_new_link_holds_that_se
         "This device keeps a token for joe's seat, but it no longer opens it: the table's "
         "recorder has replaced it. Open the seat's new join link here, or forget this seat."
     )
+    lost_phone.set_viewport_size(VIEWPORTS[viewport])
+    assert_accessible(lost_phone, f"a token kept here no longer opens its seat, {viewport}")
 
     found = browser.new_context(base_url=site)
     phone = found.new_page()
