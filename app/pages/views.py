@@ -38,6 +38,7 @@ from events.seats import TABLE
 from games import UnknownGame
 from projections import failures
 from projections.catalog import STATUSES, Catalog, Filters, summary
+from projections.rewind import corrections
 from projections.state import NoSuchGame
 from replays.disputes.threads import anchored
 from replays.sentences import who
@@ -287,7 +288,20 @@ def at_step(game_id: str, at: int | None) -> dict:
         "board": game.board(state) if hasattr(game, "board") else None,
         "board_template": f"{kind}/board.html",
         "data": data,
+        "corrections": offered_corrections(svc, game_id, at),
+        "threads": [t for t in dispute_service().threads(game_id).values() if t["seq"] == at],
     }
+
+
+def offered_corrections(svc, game_id: str, at: int) -> dict:
+    """What the step's corrections panel offers (pages/_correct.html): the retract legal now
+    and whose action it withdraws, the actions an undo to `at` withdraws, what a redo
+    re-applies. The panel's script shows each only to a seat that may send it."""
+    offered = corrections(svc.recorder, svc.projector.head(game_id), at)
+    target = offered.retractable
+    actor = svc.store.read_one(game_id, target)["actor"] if target else None
+    return {"retractable": target, "retractable_actor": actor,
+            "undo": offered.undo, "redo": offered.redo}  # fmt: skip
 
 
 def changes(patch: list[dict], before) -> list[dict]:
