@@ -1,0 +1,168 @@
+"""The audit's pages: two games side by side (`/games/<a>/compare/<b>?at=N`), a game's log
+checked (`/games/<id>/verify`), and the import of an exported log (`/games/import`). Their
+routes are on the pages' blueprint (app/pages/views.py), and they are clients of the services
+the API's own comparison, verification, export and import use (replays/compare.py,
+replays/verify.py, replays/transfer.py; the import page's script posts to POST
+/api/games/import, app/api/replay.py). The export is also a page's (`/games/<id>/export`), to
+be downloaded under a name a person can tell apart.
+
+A comparison is said in words: where the two logs part (events hash the same up to
+`common`, so the steps before are one), each step of each game as its sentence
+(replays/steps.py, `told`), and how the states differ after step `at` (by default the first
+that differs) change by change, the RFC 6902 patch itself folded away. The game page's part
+of the audit is pages/_audit.html; `forks_of` gives it this game's forks, which the API does
+not list: they are found among the newest games of the kind.
+"""
+
+import json
+
+from flask import Response, abort, redirect, render_template, request, url_for
+
+from app.context import services
+from app.pages.views import asked_step, blp
+from events import keys
+from projections.checks import InvalidEvent, Refused
+from projections.state import NoSuchGame
+from replays.compare import HEAD, compare
+from replays.sentences import dotted_changes
+from replays.steps import told
+from replays.transfer import export_lines
+from replays.verify import verify
+
+FORKS_AMONG = 200  # the newest games of a kind looked through for a game's forks
+SAME_SHOWN = 3  # steps the two games share shown before the first difference; the rest fold
+
+
+@blp.route("/games/import")
+def import_page():
+    """The form that posts an exported log to POST /api/games/import (js/import.js)."""
+    return render_template("pages/import.html")
+
+
+@blp.route("/games/<game_id>/export")
+def export_file(game_id):
+    """GET /api/games/<id>/export as a file named for the person who keeps it: the service,
+    the game's kind and its id (`tablelog-fcm-<id>.jsonl`)."""
+    svc = services()
+    kind = svc.projector.meta(game_id)["kind"]
+    disposition = f'attachment; filename="tablelog-{kind}-{game_id}.jsonl"'
+    log = b"".join(export_lines(svc.recorder, game_id))
+    return Response(log, mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": disposition})  # fmt: skip
+
+
+@blp.route("/games/<game_id>/verify")
+def verify_page(game_id):
+    """The log's check in words: what verify found, where, and the head hash."""
+    return render_template("pages/verify.html", **verified(game_id))
+
+
+@blp.route("/games/<game_id>/verdict")
+def verdict_part(game_id):
+    """The check's words alone, which js/audit.js puts on the game page."""
+    return render_template("pages/_verdict.html", **verified(game_id))
+
+
+def verified(game_id: str) -> dict:
+    svc = services()
+    verdict = verify(svc.recorder, game_id)
+    meta = svc.projector.meta(game_id)
+    return {"game": {"id": game_id, "kind": meta["kind"]}, "verdict": verdict,
+            "head_hash": meta["head_hash"]}  # fmt: skip
+
+
+@blp.route("/games/<game_id>/compare")
+def compare_pick(game_id):
+    """The other game to compare with (`?with=<id>`, the form's), or the form to pick it."""
+    other = request.args.get("with", "").strip()
+    if other:
+        at = request.args.get("at", "")
+        return redirect(url_for("pages.compare_page", game_id=game_id, other_id=other,
+                                **({"at": at} if at else {})))  # fmt: skip
+    meta = services().projector.meta(game_id)
+    game = {"id": game_id, "kind": meta["kind"], "forked_from": meta["forked_from"]}
+    return render_template("pages/compare.html", game=game, other=None, compared=None)
+
+
+@blp.route("/games/<game_id>/compare/<other_id>")
+def compare_page(game_id, other_id):
+    """Two games side by side: where their logs part, each step in words, and how their
+    states differ after step `?at=N` (`head`: each at its head; default the first step
+    that differs)."""
+    svc = services()
+    meta = svc.projector.meta(game_id)
+    game = {"id": game_id, "kind": meta["kind"], "forked_from": meta["forked_from"]}
+    at = asked_at()
+    try:
+        compared = compare(svc.projector, game_id, other_id, at)
+    except NoSuchGame:
+        return picked_wrong(game, other_id, f"There is no game {other_id}.", 404)
+    except Refused as refusal:
+        return picked_wrong(game, other_id, f"{refusal.message} ({refusal.code}).", 422)
+    except InvalidEvent as invalid:
+        abort(404, f"Step {at}: {invalid.errors['at'][0]}.")
+    a, b = compared["a"], compared["b"]
+    state_a = svc.projector.state_at(game_id, a["seq"], meta["kind"])
+    return render_template(
+        "pages/compare.html",
+        game=game,
+        other=other_id,
+        compared=compared,
+        rows=side_by_side(compared, steps(game_id, a["version"]), steps(other_id, b["version"])),
+        differences=dotted_changes(compared["patch"], state_a),
+        same_shown=SAME_SHOWN,
+    )
+
+
+def picked_wrong(game: dict, other: str, message: str, status: int):
+    """The compare page with its form only, the message beside the other game's field."""
+    page = render_template("pages/compare.html", game=game, other=other, compared=None,
+                           problem=message)  # fmt: skip
+    return page, status
+
+
+def asked_at() -> int | str | None:
+    """`?at=`: a step, `head`, or nothing (the first step that differs)."""
+    if request.args.get("at") == HEAD:
+        return HEAD
+    return asked_step()
+
+
+def steps(game_id: str, version: int) -> dict[int, dict]:
+    """A game's log as sentences, by seq."""
+    log = told(services().projector, game_id, 1, version)
+    return {entry["event"]["seq"]: entry for entry in log}
+
+
+def side_by_side(compared: dict, a: dict[int, dict], b: dict[int, dict]) -> list[dict]:
+    """One row a step: `same` (the one sentence both logs have, for steps 1..common) or `a`
+    and `b` (each game's own, None where its log has ended)."""
+    common = compared["common"]
+    rows = []
+    for seq in range(1, max(len(a), len(b)) + 1):
+        if seq <= common:
+            rows.append({"seq": seq, "same": a[seq], "b": b[seq]})
+        else:
+            rows.append({"seq": seq, "a": a.get(seq), "b": b.get(seq),
+                         "first": seq == compared["first_difference"]})  # fmt: skip
+    return rows
+
+
+@blp.app_template_global()
+def forks_of(game_id: str, kind: str) -> list[dict]:
+    """The forks of a game among the newest FORKS_AMONG games of its kind (the API lists no
+    game's forks), newest first: `{id, seq}`, the fork's id and the step it was made at.
+    Only each meta's `forked_from` is read, one round trip."""
+    redis = services().catalog.redis
+    ids = [raw.decode() for raw in redis.zrevrangebylex(keys.catalog_kind(kind), "+", "-", 0,
+                                                        FORKS_AMONG)]  # fmt: skip
+    with redis.pipeline(transaction=False) as pipe:
+        for other in ids:
+            pipe.hget(keys.meta(other), "forked_from")
+        origins = pipe.execute()
+    forks = []
+    for other, origin in zip(ids, origins, strict=True):
+        origin = json.loads(origin) if origin else None
+        if isinstance(origin, dict) and origin.get("game") == game_id:
+            forks.append({"id": other, "seq": origin["seq"]})
+    return forks

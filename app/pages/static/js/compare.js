@@ -1,0 +1,14 @@
+// Two games side by side (pages/compare.html), enhanced: the times in this device's own zone
+// (the page says them in UTC without script), and a choice of showing both games or one of
+// them, which saves scrolling past the other on a phone, where the two are stacked.
+const local = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+for (const time of document.querySelectorAll(".steps-compared time[datetime]")) {
+  time.textContent = local.format(new Date(time.dateTime));
+}
+
+const choice = document.querySelector("[data-show-sides]");
+const sides = document.querySelector("[data-sides]");
+choice.addEventListener("change", (event) => {
+  sides.dataset.show = event.target.value;
+});
+choice.hidden = false;
