@@ -11,7 +11,7 @@ A field's answer is
 
     {"rules": [the ids that left values out],
      "offer": [{"value", "label", "when"?}], "left_out": [{"value", "label", "when"?, "rule",
-     "message"}]}
+     "message"}], "none"?: what leaving the field empty means, where the game says}
 
 keyed by the field's path in the payload as app/api/forms.py writes it (`cards.*` for each item
 of a list, `steps.*.into` inside one), or a map's value by its key (`structure.<card id>`).
@@ -27,9 +27,10 @@ from games.errors import RuleViolation
 class Field:
     """One field's values as the rules judge them."""
 
-    def __init__(self):
+    def __init__(self, none: str | None = None):
         self.offer: list[dict] = []
         self.left_out: list[dict] = []
+        self.none = none
 
     def judge(self, value, label: str, check: Callable[[], object], when: dict | None = None):
         """Offer `value` if `check()` returns; leave it out with the refusal if it raises
@@ -45,7 +46,8 @@ class Field:
 
     def answer(self) -> dict:
         rules = sorted({entry["rule"] for entry in self.left_out})
-        return {"rules": rules, "offer": self.offer, "left_out": self.left_out}
+        answer = {"rules": rules, "offer": self.offer, "left_out": self.left_out}
+        return answer | ({"none": self.none} if self.none else {})
 
 
 def accepts(check: Callable[[], object]) -> bool:

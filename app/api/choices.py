@@ -47,6 +47,9 @@ class FieldChoices(Schema):
     left_out = fields.List(
         fields.Nested(Choice), metadata={"description": "the values refused now, with why"}
     )
+    none = fields.String(
+        metadata={"description": "what leaving the field empty means, where the game says"}
+    )
 
 
 class ChoicesOut(Schema):

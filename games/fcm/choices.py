@@ -112,7 +112,7 @@ def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
     hand = in_hand(chain)
     fields = {}
     for card in hand:
-        field = fields[f"structure.{card['id']}"] = Field()
+        field = fields[f"structure.{card['id']}"] = Field(none="The beach (not at work)")
         for boss in [ceo, *[other for other in hand if other is not card]]:
             sample = {card["id"]: boss["id"]}
             if boss is not ceo:

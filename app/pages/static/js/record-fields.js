@@ -11,7 +11,8 @@
 // `refreshChoices(form, state)` offers again what the state holds (after a live update or
 // when a field a list depends on changes); `completed(payload, description)` adds the empty
 // lists and maps a form sends nothing for; `putSquare(form, square)` fills the square picker
-// last used (or the first) with [row, col]; `fillIn(form, {path: value})` fills controls in.
+// last used (or the first) with [row, col]; `fillIn(form, {path: value})` fills controls in;
+// `offerChoices(form, fields)` narrows the controls to what the game's rules allow now.
 
 const RADIOS_UP_TO = 6; // more choices than this are a list to pick from
 
@@ -279,6 +280,8 @@ function listControl(field, path, context) {
   addButton.addEventListener("click", () => {
     add();
     addButton.textContent = "Add another";
+    // a new item is a change of the form: what the rules allow is offered in it too
+    items.lastElementChild.dispatchEvent(new Event("change", { bubbles: true }));
     items.lastElementChild.querySelector("input, select")?.focus();
   });
   const first = Math.max(field.min_items ?? 0, fixed ? field.min_items : 0, field.required && field.item.kind === "object" ? 1 : 0);
@@ -473,4 +476,140 @@ function isObject(value) {
 
 function join(path, name) {
   return path ? `${path}.${name}` : name;
+}
+
+// --- what the rules allow now (GET /api/games/<id>/choices, app/api/choices.py) ----------------
+// `fields` is that answer's {path: {rules, offer, left_out}}, by a field's path in the payload
+// (a list's items by `*`, a map's value by its key). Each control of a path the game judged
+// offers only the values offered (those whose `when` the form's other fields meet); a box
+// becomes a list to pick from. Its field is marked data-rules="<the rules that left values
+// out>", so that a refusal naming one is shown beside it (js/record-problem.js), and says what
+// it left out and why. A path the game did not judge keeps the control built above.
+export function offerChoices(form, fields) {
+  const named = new Map();
+  for (const control of form.elements) {
+    if (!control.name || control.name.startsWith("_") || control.type === "hidden" || control.type === "checkbox") continue;
+    if (control.disabled && !control.dataset.ruledOut) continue; // a part of the form not in use
+    if (!named.has(control.name)) named.set(control.name, []);
+    named.get(control.name).push(control);
+  }
+  const told = new Set(); // what was left out, told once a form
+  for (const [path, controls] of named) {
+    const judged = fields[path] ?? fields[path.replace(/\.\d+(?=\.|$)/g, ".*")];
+    if (!judged) continue;
+    const item = path.match(/\.(\d+)(?=\.|$)/)?.[1];
+    const meets = (entry) => Object.entries(entry.when ?? {}).every(
+      ([other, value]) => valueNamed(form, item === undefined ? other : other.replaceAll("*", item)) === String(value ?? ""),
+    );
+    const offered = judged.offer.filter(meets);
+    let control = controls[0];
+    if (control.type === "radio") offerRadios(controls, offered);
+    else {
+      if (control.tagName !== "SELECT") control = boxToList(control);
+      const first = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer, item);
+      offerOptions(control, offered, judged.none ?? first);
+    }
+    const wrapper = control.closest("[data-field]");
+    if (wrapper) tellLeftOut(wrapper, judged.rules, judged.left_out.filter(meets), told);
+  }
+}
+
+// The value a form's control of `name` holds now: a select's, a box's, the radio checked.
+function valueNamed(form, name) {
+  const controls = [...form.elements].filter((control) => control.name === name);
+  const control = controls.find((c) => c.type !== "radio" || c.checked);
+  return control ? control.value : "";
+}
+
+// "Choose the trainer first": what the values of a field wait for, none being offered yet.
+function firstChoose(form, entries, item) {
+  const fields = Object.keys(entries[0].when ?? {}).map((path) => {
+    const name = item === undefined ? path : path.replaceAll("*", item);
+    return form.querySelector(`[name="${CSS.escape(name)}"]`)?.closest("[data-field]");
+  }).filter(Boolean);
+  fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const waited = fields.map((field) => field.querySelector(":scope > legend, :scope > label")?.textContent.trim().toLowerCase())
+    .filter(Boolean);
+  return waited.length ? `Choose the ${waited.join(" and the ")} first` : null;
+}
+
+function offerOptions(select, offered, emptyWords) {
+  const chosen = select.value;
+  const none = offered.find((entry) => entry.value === null);
+  const values = offered.filter((entry) => entry.value !== null);
+  const words = none ? none.label : emptyWords ?? (values.length ? "Choose" : "Nothing the rules allow now");
+  const empty = new Option(words, "");
+  select.replaceChildren(empty, ...values.map((entry) => new Option(entry.label, String(entry.value))));
+  select.dataset.empty = none ? "null" : "omit"; // an empty choice sends null only where null is allowed
+  if ([...select.options].some((option) => option.value === chosen)) select.value = chosen;
+}
+
+function offerRadios(radios, offered) {
+  const allowed = new Set(offered.map((entry) => (entry.value === null ? "" : String(entry.value))));
+  for (const radio of radios) {
+    const out = !allowed.has(radio.value);
+    radio.disabled = out;
+    if (out) radio.dataset.ruledOut = "1";
+    else delete radio.dataset.ruledOut;
+    if (out) radio.checked = false;
+    const label = radio.closest("label");
+    if (label) label.hidden = out;
+  }
+  const left = radios.filter((radio) => !radio.disabled);
+  if (left.length === 1) left[0].checked = true;
+}
+
+// A box the rules narrow to a few values: a list to pick from, with the box's name and id.
+function boxToList(input) {
+  const select = element("select", { id: input.id, name: input.name });
+  Object.assign(select.dataset, input.dataset);
+  for (const name of ["aria-describedby", "aria-invalid"]) {
+    if (input.hasAttribute(name)) select.setAttribute(name, input.getAttribute(name));
+  }
+  input.replaceWith(select);
+  return select;
+}
+
+// Values refused for the same reason told once: "A, B and 3 more: <the first's words> (RULE)".
+function grouped(leftOut) {
+  const groups = new Map();
+  for (const entry of leftOut) {
+    const reason = `${entry.rule} ${entry.message.replaceAll(String(entry.value), "\u0000")}`;
+    if (!groups.has(reason)) groups.set(reason, []);
+    groups.get(reason).push(entry);
+  }
+  return [...groups.values()].map((entries) => {
+    const names = entries.slice(0, 3).map((entry) => entry.label);
+    if (entries.length > 3) names.push(`${entries.length - 3} more`);
+    return `${names.join(", ")}: ${entries[0].message} (${entries[0].rule})`;
+  });
+}
+
+function tellLeftOut(wrapper, rules, leftOut, told) {
+  wrapper.dataset.rules = rules.join(" ");
+  wrapper.classList.add("offered");
+  let note = wrapper.querySelector(":scope > .offered-note");
+  if (!note) {
+    note = element("div", { class: "offered-note" });
+    const control = wrapper.querySelector(":scope > select, :scope > input, :scope > .radios");
+    if (control) control.after(note);
+    else wrapper.append(note);
+  }
+  const words = grouped(leftOut);
+  const key = JSON.stringify(words);
+  if (!words.length || told.has(key)) return note.replaceChildren();
+  told.add(key);
+  const details = element("details", { class: "left-out" });
+  const summary = element("summary");
+  summary.textContent = `Not allowed now (${leftOut.length})`;
+  const list = element("ul");
+  list.append(...words.map((text) => {
+    const item = element("li");
+    item.textContent = text;
+    return item;
+  }));
+  details.append(summary, list);
+  const open = note.querySelector("details")?.open ?? false;
+  details.open = open;
+  note.replaceChildren(details);
 }

@@ -15,11 +15,15 @@
 // records for whichever player is owed (a choice when several are), or as `admin` when none
 // is. The forms come from GET /api/<kind>/event-types (js/record-fields.js builds them), the
 // payload is read off the form by js/form-body.js, and a refusal is shown above its form
-// (js/record-problem.js); nothing else on the page changes. A sealed choice is asked for in
-// plain form and sealed on this device, which keeps it for the reveal (js/record-sealed.js).
+// (js/record-problem.js), beside the field whose rule refused it; nothing else on the page
+// changes. What the game's rules allow now, GET /api/games/<id>/choices for each form's type
+// and actor at each new head, narrows the form's controls to it (js/record-fields.js
+// offerChoices); without an answer the form keeps its own controls. A sealed choice is asked
+// for in plain form and sealed on this device, which keeps it for the reveal
+// (js/record-sealed.js).
 import { bodyOf } from "./form-body.js";
 import { heldSeat, seatName } from "./seats.js";
-import { completed, fieldControls, fillIn, putSquare, refreshChoices } from "./record-fields.js";
+import { completed, fieldControls, fillIn, offerChoices, putSquare, refreshChoices } from "./record-fields.js";
 import { clearRefusal, showRefusal } from "./record-problem.js";
 import { keep, kept } from "./sealed.js";
 import { keptValues, note, revealing, sealedBody, sealing } from "./record-sealed.js";
@@ -32,6 +36,7 @@ const unanswered = {};
 const panel = document.getElementById("record-panel");
 const slot = (name) => panel.querySelector(`[data-slot="${name}"]`);
 const described = new Map(); // kind -> Promise of {type name: form description}
+const allowed = new Map(); // choices address -> Promise of its `fields`, or null
 let shown = { key: null, forms: [] }; // the forms on the page, and what they were built for
 let latest = null; // the last tablelog:state detail
 let recordingFor = null; // the table's recorder: the player chosen among those owed
@@ -71,7 +76,10 @@ async function render(detail) {
   const who = table && player ? `the table's recorder, recording for ${player}` : seatName(held.seat);
   say(`${awaiting.what ? `Now: ${awaiting.what}. ` : ""}This device is ${who}.`);
   if (key === shown.key) {
-    for (const entry of shown.forms) refresh(entry);
+    for (const entry of shown.forms) {
+      refresh(entry);
+      askChoices(entry, detail);
+    }
     return;
   }
   const made = types.map((type) => recordForm(forms[type], { detail, held, actor, player, forms }));
@@ -166,7 +174,7 @@ function recordForm(description, { detail, held, actor, player, forms }) {
   const notes = sealed ? [note("sealed")] : revealed ? [note(values ? "filled" : "typed")] : [];
   details.querySelector('[data-slot="fields"]').replaceChildren(...notes, ...fieldControls(asked, context));
   if (values) fillIn(form, values);
-  const entry = { details, form, box, description, asked, sealed, revealed, player };
+  const entry = { details, form, box, description, asked, sealed, revealed, player, actor, choices: null };
   form.addEventListener("change", () => {
     form.dataset.lastUsed = "1";
     refresh(entry);
@@ -180,11 +188,38 @@ function recordForm(description, { detail, held, actor, player, forms }) {
     send(entry, { game: detail.game, version: latest?.version ?? detail.version, token: held.token, actor });
   });
   refresh(entry);
+  askChoices(entry, detail);
   return entry;
 }
 
 function refresh(entry) {
   refreshChoices(entry.form, latest?.state, bodyOf(entry.form));
+  if (entry.choices) offerChoices(entry.form, entry.choices);
+}
+
+// What the rules allow now for this form, asked once a head; a late answer for an older head
+// is dropped, and none (an error, a network fault) leaves the form's own controls.
+async function askChoices(entry, detail) {
+  const address = `${panel.dataset.choices.replace("GAME", encodeURIComponent(detail.game))}?${new URLSearchParams({
+    actor: entry.actor, type: entry.description.type,
+  })}`;
+  const key = `${address}#${detail.version}`;
+  entry.asking = key;
+  if (!allowed.has(key)) {
+    allowed.set(key, fetch(address, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((answer) => (answer && answer.version === detail.version ? answer.fields : null))
+      .catch(() => null)
+      .then((fields) => {
+        if (!fields) allowed.delete(key); // asked again at the next state
+        return fields;
+      }));
+  }
+  const fields = await allowed.get(key);
+  if (entry.asking !== key || !fields) return;
+  entry.choices = fields;
+  refresh(entry);
+  entry.form.dataset.choices = "ready"; // for a test to wait on
 }
 
 async function send(entry, { game, version, token, actor }) {
