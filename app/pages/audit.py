@@ -16,6 +16,7 @@ not list: they are found among the newest games of the kind.
 
 import json
 
+import jsonpatch
 from flask import Response, abort, redirect, render_template, request, url_for
 
 from app.context import services
@@ -24,13 +25,14 @@ from events import keys
 from projections.checks import InvalidEvent, Refused
 from projections.state import NoSuchGame
 from replays.compare import HEAD, compare
-from replays.sentences import dotted_changes
 from replays.steps import told
 from replays.transfer import export_lines
 from replays.verify import verify
 
 FORKS_AMONG = 200  # the newest games of a kind looked through for a game's forks
 SAME_SHOWN = 3  # steps the two games share shown before the first difference; the rest fold
+SHORT = 60  # characters of a value said in a difference
+NOTHING = object()  # what a state holds at a place it does not have
 
 
 @blp.route("/games/import")
@@ -102,14 +104,14 @@ def compare_page(game_id, other_id):
     except InvalidEvent as invalid:
         abort(404, f"Step {at}: {invalid.errors['at'][0]}.")
     a, b = compared["a"], compared["b"]
-    state_a = svc.projector.state_at(game_id, a["seq"], meta["kind"])
+    states = [svc.projector.state_at(side["game"], side["seq"], meta["kind"]) for side in (a, b)]
     return render_template(
         "pages/compare.html",
         game=game,
         other=other_id,
         compared=compared,
         rows=side_by_side(compared, steps(game_id, a["version"]), steps(other_id, b["version"])),
-        differences=dotted_changes(compared["patch"], state_a),
+        differences=differences(compared["patch"], *states),
         same_shown=SAME_SHOWN,
     )
 
@@ -146,6 +148,48 @@ def side_by_side(compared: dict, a: dict[int, dict], b: dict[int, dict]) -> list
             rows.append({"seq": seq, "a": a.get(seq), "b": b.get(seq),
                          "first": seq == compared["first_difference"]})  # fmt: skip
     return rows
+
+
+def differences(patch: list[dict], a_state, b_state) -> list[dict]:
+    """Where A's and B's states differ, one entry a place the patch from A's to B's names:
+    `path`, the place dotted (`chains.ann.cash`), and `a` and `b`, what each state holds
+    there in a few words (None where it holds nothing). Each state is read as it is."""
+    places = []
+    for operation in patch:
+        for pointer in (operation.get("from"), operation["path"]):
+            if pointer is not None and pointer not in places:
+                places.append(pointer)
+    said = []
+    for pointer in places:
+        held = [
+            jsonpatch.JsonPointer(pointer).resolve(state, NOTHING) for state in (a_state, b_state)
+        ]
+        a, b = (None if value is NOTHING else briefly(value) for value in held)
+        said.append({"path": dotted(pointer), "a": a, "b": b})
+    return said
+
+
+def dotted(pointer: str) -> str:
+    parts = pointer.split("/")[1:]
+    return ".".join(p.replace("~1", "/").replace("~0", "~") for p in parts) or "the whole state"
+
+
+def briefly(value) -> str:
+    """A value of a state in a few words: a thing by its name, plain values spelled out, a
+    list of things counted, anything else as JSON cut short."""
+    if isinstance(value, dict) and isinstance(value.get("name"), str):
+        said = value["name"]
+    elif isinstance(value, bool) or value is None:
+        said = {True: "yes", False: "no", None: "none"}[value]
+    elif isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
+        said = ", ".join(briefly(v) for v in value) if value else "an empty list"
+    elif isinstance(value, list):
+        said = f"{len(value)} entries"
+    elif isinstance(value, dict):
+        said = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    else:
+        said = str(value)
+    return said if len(said) <= SHORT else said[: SHORT - 1] + "…"
 
 
 @blp.app_template_global()

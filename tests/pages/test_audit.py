@@ -7,9 +7,11 @@ desktop, the fork and the import too, with no axe-core violation in any state.""
 import json
 import re
 
+import jsonpatch
 import pytest
 from playwright.sync_api import expect
 
+from app.pages.audit import differences
 from games.errors import RuleViolation
 from games.fcm.map.board import board_of
 from games.fcm.map.pieces import CORNERS
@@ -88,6 +90,20 @@ def test_the_steps_both_games_share_fold_away_but_the_last_few(client):
     fork_page = client.get(f"/games/{forked['id']}").get_data(as_text=True)
     back = f'href="/games/{forked["id"]}/compare/{original}">With the game it was forked from'
     assert back in fork_page
+
+
+def test_the_states_differences_say_what_each_game_holds_at_each_place():
+    a = {"cash": {"ann": 10}, "hand": [{"name": "CEO"}], "done": False}
+    b = {"cash": {"ann": 12, "bob": 3}, "hand": [{"name": "Waitress"}], "done": False}
+    patch = jsonpatch.make_patch(a, b).patch
+    assert sorted(differences(patch, a, b), key=lambda d: d["path"]) == [
+        {"path": "cash.ann", "a": "10", "b": "12"},
+        {"path": "cash.bob", "a": None, "b": "3"},
+        {"path": "hand.0.name", "a": "CEO", "b": "Waitress"},
+    ]
+    assert differences([{"op": "replace", "path": "", "value": {}}], {"x": [1, 2]}, {}) == [
+        {"path": "the whole state", "a": '{"x": [1, 2]}', "b": "{}"}
+    ]
 
 
 def test_a_game_that_cannot_be_compared_is_said_beside_the_field(client):
