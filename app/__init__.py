@@ -9,6 +9,7 @@ from flask_smorest import Api
 
 from app.api import (
     body,
+    chart,
     choices,
     cors,
     docs,
@@ -91,6 +92,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.register_blueprint(choices.blp)  # what a form may offer now
     api.register_blueprint(dispute_threads.blp)
     api.register_blueprint(transcripts.blp)
+    api.register_blueprint(chart.blp)
     api.register_blueprint(stream.blp)
     stream.register(app, settings)
     for blueprint in (rules.blp, problem_types.blp):  # what a refusal's rule and type mean

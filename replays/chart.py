@@ -104,14 +104,15 @@ def described(drawn: dict) -> str:
     span = f"turn {first['turn']}" if first is last else f"turns {first['turn']} to {last['turn']}"
     said = [f"{drawn['title']}, {span}, up to step {drawn['at']} of {drawn['version']}."]
     when = "At the end of turn" if last["ended"] else "In turn"
+    figures = []
     for measure in drawn["measures"]:
         values = [
             f"{line['name']} {line['values'][measure['key']][-1]}"
             for line in drawn["series"]
             if line["values"][measure["key"]][-1] is not None
         ]
-        said.append(f"{when} {last['turn']} (step {last['seq']}), {measure['label']}: "
-                    f"{', '.join(values) or 'none'}.")  # fmt: skip
+        figures.append(f"{measure['label']}: {', '.join(values) or 'none'}")
+    said.append(f"{when} {last['turn']} (step {last['seq']}), {'; '.join(figures)}.")
     out = [f"{line['name']} at turn {line['out_turn']}" for line in drawn["series"]
            if line["out_turn"] is not None]  # fmt: skip
     if out:
