@@ -148,3 +148,39 @@ def test_the_first_hire_offers_only_the_piles_whose_employee_may_join(page, view
     expect(left_out).to_contain_text("finance: Vera Vee")
     expect(left_out).to_contain_text("(BR-VP-2)")
     assert_accessible(page, f"the first hire's form, {viewport}")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_bad_hires_piles_wait_for_its_target_and_follow_it(page, viewport):
+    """BR-PLAY-3, BR-VP-2: the table records ruth's BAD HIRE: joe is the one opponent offered,
+    the piles are offered once a target is chosen, and they are the piles whose employee may
+    join the target's company, as the service judges them."""
+    from tests.pages.test_record_burnrate import JOE_PICKS, RUTH_PICKS, new_game
+
+    game_id, table_token, seats = new_game(page)
+    for (pile, joes), (department, ruths) in zip(JOE_PICKS, RUTH_PICKS, strict=True):
+        for player, card, dept in (("joe", joes, pile.split(":")[0]), ("ruth", ruths, department)):
+            answer = page.request.post(
+                f"/api/games/{game_id}/events",
+                headers={"Authorization": f"Bearer {seats[player]}"},
+                data={"type": "burnrate.employee_drafted", "actor": f"player:{player}",
+                      "payload": {"player": player, "department": dept, "revealed": card}},
+            )  # fmt: skip
+            assert answer.status == 201, answer.text()
+    page.set_viewport_size(viewport)
+    hold_seat(page, game_id, "table", table_token)
+    page.goto(f"/games/{game_id}")
+    form = opened(page, "Bad hire played")
+    pile = form.get_by_label("Pile (and the employee face up on it)")
+    expect(pile.locator("option")).to_have_text(["Choose the target first"])
+    target = form.get_by_label("Target", exact=True)
+    assert options(target) == ["", "joe"]
+    target.select_option("joe")
+    judged = page.request.get(
+        f"/api/games/{game_id}/choices",
+        params={"actor": "player:ruth", "type": "burnrate.bad_hire_played"},
+    ).json()["fields"]["department"]["offer"]
+    piles = [entry["label"] for entry in judged if entry["value"] is not None]
+    assert piles and len(piles) == len(judged)  # someone may join joe's company
+    expect(pile.locator("option")).to_have_text(["Choose", *piles])
+    assert_accessible(page, f"the BAD HIRE form, {viewport}")
