@@ -41,6 +41,11 @@ and, optionally:
                                                 # BAD IDEA ... on ann"); state_before names
                                                 # what the payload's ids stand for. Without
                                                 # it replays/sentences.py says what it can
+    choices(state, actor, event_type) -> dict  # what a form may offer now: {field path:
+                                                # {"rules", "offer", "left_out"}}, each value
+                                                # judged by the game's own rules
+                                                # (games/choices.py), for GET .../choices;
+                                                # without it a form keeps its own fields
 
 A creation payload's `rules` is the machinery's (the rules version the game is recorded
 under); it is taken off before the game's schema or `initial` sees the payload, and a game's
