@@ -41,7 +41,7 @@ and, optionally:
                                                 # BAD IDEA ... on ann"); state_before names
                                                 # what the payload's ids stand for. Without
                                                 # it replays/sentences.py says what it can
-    choices(state, actor, event_type) -> dict  # what a form may offer now: {field path:
+    choices(state, actor, event_type) -> dict   # what a form may offer now: {field path:
                                                 # {"rules", "offer", "left_out"}}, each value
                                                 # judged by the game's own rules
                                                 # (games/choices.py), for GET .../choices;
