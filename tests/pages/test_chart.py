@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from tests.api.helpers import create_toy
 from tests.pages.axe import VIEWPORTS, assert_accessible
 from tests.pages.test_game_browser import play_funding
+from tests.pages.test_game_page import fcm_game
 from tests.replays.test_chart import Table, joe_and_ruth
 
 
@@ -46,6 +47,17 @@ def test_the_transcript_shows_the_chart_of_the_whole_game(client, table):
     assert f'src="/api/games/{table.game_id}/chart.svg?at={version}"' in html
     assert "js/chart.js" not in html  # the transcript runs no script
     assert html.index('class="chart"') < html.index('id="disputes-title"')
+
+
+def test_a_food_chain_magnate_page_charts_each_chains_cash_and_the_banks(client):
+    """FCM-SETUP-4: the chains start with no money, the bank with $50 a player."""
+    game_id = fcm_game(client)["id"]
+    html = client.get(f"/games/{game_id}").text
+    section = html[html.index('<section class="chart"') :]
+    assert '<h2 id="chart-heading" data-slot="title">Cash over the turns</h2>' in section
+    assert '<th scope="col">Bank</th>' in section
+    assert "<td>0</td><td>0</td><td>0</td><td>150</td></tr>" in section
+    assert "Cash ($): ann 0, bob 0, cid 0, Bank 150." in section
 
 
 def test_a_game_without_a_chart_shows_none(client):
