@@ -26,9 +26,10 @@ class NoChart(Exception):
 
 
 def chart(projector: Projector, game_id: str, at: int | None = None) -> dict:
-    """The chart of the game up to step `at` (the head by default; the caller checks that
-    the game has it): its turns, each `{turn, seq, ended}`, and each line's values by turn,
-    None where the line has none (after it went out, `out_turn`)."""
+    """The chart of the game up to step `at` (the head by default; the caller checks it is
+    one of the game's steps): its turns, each `{turn, seq, ended}`, and each line's values by
+    turn, None where the line has none (after it went out, `out_turn`). NoChart for a game
+    whose kind has none."""
     meta = projector.meta(game_id)
     kind = meta["kind"]
     shows = getattr(projector.games.get(kind), "chart", None)
