@@ -6,7 +6,8 @@ places on the turn order track (FCM-ORDER-4), and which cook takes which food an
 boy which drink (FCM-FOOD-1, FCM-FOOD-2).
 
 Each candidate is judged by folding a sample action with it (`evolve`), one value at a time;
-a revealed structure, whose sample cannot open a commitment, by the structure's own check.
+a revealed structure as if the chain had sealed that sample: the reveal's every check but the
+commitment's, which only the player's own choice and nonce can open.
 Fields this module does not name (squares, campaigns, houses) keep the form's own controls.
 """
 
@@ -15,7 +16,11 @@ from games.fcm.cards.employees import ceo_of
 from games.fcm.data import EMPLOYEES
 from games.fcm.rules import evolve
 from games.fcm.schemas import DRINKS, FOODS
-from games.fcm.turn.restructuring import check_structure, in_hand
+from games.fcm.turn.restructuring import in_hand
+from games.plain_data import copied
+from games.sealed import seal
+
+SAMPLE_NONCE = "0" * 32
 
 
 def choices(state: dict, actor: str, event_type: str) -> dict:
@@ -124,12 +129,16 @@ def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
 
 
 def structure_check(state: dict, actor: str, player: str, event_type: str, sample: dict):
-    """A structure chosen open or sealed is judged as the open choice of it; a revealed one
-    by the structure's check, once there is a sealed structure to reveal (FCM-RESTR-1)."""
+    """A structure chosen open or sealed is judged as the open choice of it; a revealed one as
+    the reveal of the sample, had the chain sealed it (FCM-RESTR-1, FCM-RESTR-2)."""
+    payload = {"player": player, "structure": sample}
     if event_type != "fcm.structure_revealed":
-        payload = {"player": player, "structure": sample}
         return folds(state, actor, "fcm.structure_chosen", payload)
-    return lambda: check_structure(state, player, sample)
+    record = (state["restructuring"] or {}).get(player)
+    if record and record["sealed"]:
+        state = copied(state)
+        state["restructuring"][player]["sealed"] = seal(sample, SAMPLE_NONCE)
+    return folds(state, actor, event_type, {**payload, "nonce": SAMPLE_NONCE})
 
 
 def turn_order_picked(state: dict, actor: str, player: str) -> dict:

@@ -159,19 +159,29 @@ def test_a_structure_offers_the_ceo_and_the_managers_of_the_hand():
     assert sealed == answer, "a sealed structure is chosen as an open one"
 
 
-def test_a_revealed_structure_is_judged_by_the_structure_check():
-    """FCM-RESTR-1, FCM-RESTR-2: once ann sealed, her reveal is offered the same bosses; her
-    open choice is over."""
+def test_a_revealed_structure_offers_the_same_bosses_once_every_chain_has_chosen():
+    """FCM-RESTR-1, FCM-RESTR-2: ann sealed her structure; while bob has still to choose her
+    reveal waits, and then it is offered the bosses an open choice is; her open choice is over.
+    """
     from games.sealed import seal
 
     table = at_turn_five(ann=["management_trainee", "trainer"])
-    [manager] = ids(table.state, "ann", "management_trainee")
-    table.record("structure_sealed", player="ann", commitment=seal({}, "n" * 32))
+    [ceo], [manager] = ids(table.state, "ann", "ceo"), ids(table.state, "ann", "management_trainee")
+    [trainer] = ids(table.state, "ann", "trainer")
+    open_choice = fcm.choices(table.state, "player:ann", "fcm.structure_chosen")
+    structure = {trainer: manager, manager: ceo}
+    table.record("structure_sealed", player="ann", commitment=seal(structure, "n" * 32))
+    waiting = fcm.choices(table.state, "player:ann", "fcm.structure_revealed")
+    assert offered(waiting, f"structure.{trainer}") == []
+    assert waiting[f"structure.{trainer}"]["rules"] == ["FCM-RESTR-1"]
+    table.record("structure_chosen", player="bob", structure={})
     revealed = fcm.choices(table.state, "player:ann", "fcm.structure_revealed")
-    assert len(offered(revealed, f"structure.{manager}")) == 1
+    assert offered(revealed, f"structure.{trainer}") == offered(open_choice, f"structure.{trainer}")
+    assert offered(revealed, f"structure.{manager}") == [ceo]
     chosen = fcm.choices(table.state, "player:ann", "fcm.structure_chosen")
     assert offered(chosen, f"structure.{manager}") == []
     assert chosen[f"structure.{manager}"]["rules"] == ["FCM-RESTR-1"]
+    table.record("structure_revealed", player="ann", structure=structure, nonce="n" * 32)
 
 
 def test_the_free_places_on_the_track():
