@@ -46,6 +46,13 @@ and, optionally:
                                                 # judged by the game's own rules
                                                 # (games/choices.py), for GET .../choices;
                                                 # without it a form keeps its own fields
+    chart                                       # what a chart of the game shows (a module,
+                                                # chart.py): CHART {"title", "measures":
+                                                # [{"key", "label"}]} and points(state) ->
+                                                # {"turn", "series": [{"name", "role",
+                                                # "values": {key: number}, "out"}]}; sampled
+                                                # at each turn's end by replays/chart.py for
+                                                # GET .../chart and .../chart.svg
 
 A creation payload's `rules` is the machinery's (the rules version the game is recorded
 under); it is taken off before the game's schema or `initial` sees the payload, and a game's
