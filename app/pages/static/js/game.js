@@ -198,8 +198,8 @@ slider.form.querySelector("[data-go]").hidden = true;
 
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  const typing = event.target.closest("input, select, textarea, [contenteditable], #record");
-  if (typing) return; // the slider takes the arrows itself; a form keeps them
+  const typing = event.target.closest("input, select, textarea, [contenteditable], #record, .map-view:not(.zoom-1)");
+  if (typing) return; // the slider takes the arrows itself; a form keeps them; a zoomed map scrolls
   const step = { ArrowLeft: "back", ArrowRight: "forward" }[event.key];
   if (!step) return;
   const at = target(step);
@@ -215,7 +215,17 @@ window.addEventListener("popstate", () => {
 // --- FCM's map as a picture --------------------------------------------------------------
 
 // The map in text stays until GET .../map.svg answers (404 while the service draws none:
-// then the page stops asking); the SVG goes in its place and the text folds away below it.
+// then the page stops asking); the SVG goes in its place, in a box that scrolls once the map
+// is zoomed, and the text folds away below it. The board's zoom buttons (hidden until there
+// is a picture) step through ZOOMS sizes, a class on the box (`zoom-1`, the map fitting its
+// column, to `zoom-5`, in css/pages.css: the CSP allows no style attribute); a pinch
+// on the box, or ctrl + wheel (a trackpad's pinch), steps them too. A tapped square is
+// marked on the picture and said in words in the board's live region. The zoom, the place
+// the box was scrolled to and the square tapped last outlive a step.
+const ZOOMS = 5;
+const SVG_NS = "http://www.w3.org/2000/svg";
+let zoom = 1;
+let chosen = null; // the square tapped last, {row, col}, until an action is recorded
 let svgDrawn = true;
 async function drawMap(container) {
   const figure = container.querySelector("[data-map-svg]");
@@ -230,19 +240,115 @@ async function drawMap(container) {
     const text = document.createElement("details");
     text.className = "map-as-text";
     text.append(Object.assign(document.createElement("summary"), { textContent: "The map in text" }));
-    text.append(...figure.children);
-    figure.replaceChildren(document.importNode(svg, true), text);
+    const buttons = figure.querySelector("[data-map-zoom]");
+    const said = figure.querySelector("[data-map-chosen]");
+    text.append(...[...figure.children].filter((part) => part !== buttons && part !== said));
+    const box = Object.assign(document.createElement("div"), { className: "map-view", tabIndex: 0 });
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "The map: zoom it with the buttons above, scroll it when zoomed in");
+    box.append(document.importNode(svg, true));
+    pinchable(box);
+    const before = stepBox.querySelector(".map-view"); // the step shown until now, if any
+    const scrolled = before && [before.scrollLeft, before.scrollTop];
+    figure.replaceChildren(...[buttons, box, said, text].filter(Boolean));
+    if (buttons) buttons.hidden = false;
+    zoomTo(box, zoom, { keepCentre: false });
+    markSquare(figure);
+    // The step being shown goes in right after this; then the box scrolls as the last one was.
+    if (scrolled) requestAnimationFrame(() => ([box.scrollLeft, box.scrollTop] = scrolled));
   } catch {
     // the text stays
   }
 }
 
+function zoomTo(box, level, { keepCentre = true } = {}) {
+  zoom = Math.min(ZOOMS, Math.max(1, level));
+  const centre = keepCentre && [
+    (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth,
+    (box.scrollTop + box.clientHeight / 2) / box.scrollHeight,
+  ];
+  for (let n = 1; n <= ZOOMS; n++) box.classList.toggle(`zoom-${n}`, n === zoom);
+  if (centre) {
+    box.scrollLeft = centre[0] * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = centre[1] * box.scrollHeight - box.clientHeight / 2;
+  }
+  const figure = box.closest("[data-map-svg]");
+  const can = { in: zoom < ZOOMS, out: zoom > 1, fit: zoom > 1 };
+  for (const button of figure.querySelectorAll("[data-zoom]")) {
+    if (can[button.dataset.zoom]) button.removeAttribute("aria-disabled");
+    else button.setAttribute("aria-disabled", "true");
+  }
+}
+
+// The square tapped last, outlined on the picture (below the clicks' layer, so taps still
+// land on the squares) and told in the live region: a step's picture is told before it is
+// shown, so a step says nothing new.
+function markSquare(figure) {
+  const svg = figure.querySelector(".map-view svg");
+  const said = figure.querySelector("[data-map-chosen]");
+  svg?.querySelector(".chosen-square")?.remove();
+  const square = chosen && svg?.querySelector(`.square[data-square="${chosen.row},${chosen.col}"]`);
+  if (square) {
+    const mark = document.createElementNS(SVG_NS, "rect");
+    mark.setAttribute("class", "chosen-square");
+    for (const name of ["x", "y", "width", "height"]) mark.setAttribute(name, square.getAttribute(name));
+    square.parentNode.before(mark);
+  }
+  if (said) said.textContent = chosen ? `Square ${chosen.row}, ${chosen.col} chosen` : "";
+}
+
 stepBox.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-map-zoom] [data-zoom]");
+  if (button) {
+    if (button.getAttribute("aria-disabled")) return;
+    const box = button.closest("[data-map-svg]").querySelector(".map-view");
+    const to = { in: zoom + 1, out: zoom - 1, fit: 1 }[button.dataset.zoom];
+    if (box) zoomTo(box, to);
+    return;
+  }
   const square = event.target.closest(".square[data-square]");
   if (!square) return;
   const [row, col] = square.dataset.square.split(",").map(Number);
+  chosen = { row, col };
+  markSquare(square.closest("[data-map-svg]"));
   document.dispatchEvent(new CustomEvent("tablelog:square", { detail: { row, col } }));
 });
+
+// A pinch on the map's box zooms the map rather than the page. The listeners are the box's
+// own, not the step's (a `display: contents` box, which the browser's compositor would not
+// send the gestures to). ctrl + wheel is how a trackpad's pinch arrives; on a touch screen
+// (css/pages.css leaves the box's pinch to this page: `touch-action`), each time two fingers
+// are a third further apart, or closer, the map steps one zoom.
+let wheeled = 0;
+let pinch = null; // the distance between the fingers at the last step
+function apart(touches) {
+  return Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+}
+function pinchable(box) {
+  box.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    wheeled += event.deltaY;
+    if (Math.abs(wheeled) < 40) return;
+    zoomTo(box, zoom + (wheeled < 0 ? 1 : -1));
+    wheeled = 0;
+  }, { passive: false });
+  box.addEventListener("touchstart", (event) => {
+    pinch = event.touches.length === 2 ? apart(event.touches) : null;
+  }, { passive: true });
+  box.addEventListener("touchmove", (event) => {
+    if (pinch === null || event.touches.length !== 2) return;
+    const now = apart(event.touches);
+    if (now > pinch * 4 / 3 || now < pinch * 3 / 4) {
+      zoomTo(box, zoom + (now > pinch ? 1 : -1));
+      pinch = now;
+    }
+  }, { passive: true });
+  box.addEventListener("touchend", () => (pinch = null), { passive: true });
+}
+
+// An action recorded used the square chosen: the next picture shows none.
+document.addEventListener("tablelog:recorded", () => (chosen = null));
 
 // --- live --------------------------------------------------------------------------------
 
