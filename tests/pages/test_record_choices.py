@@ -184,3 +184,29 @@ def test_a_bad_hires_piles_wait_for_its_target_and_follow_it(page, viewport):
     assert piles and len(piles) == len(judged)  # someone may join joe's company
     expect(pile.locator("option")).to_have_text(["Choose", *piles])
     assert_accessible(page, f"the BAD HIRE form, {viewport}")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_cooks_food_is_offered_once_the_cook_is_chosen(page, viewport):
+    """FCM-FOOD-1: of ann's cards at work only the kitchen trainee takes food; the food waits
+    for the cook, then offers what the cook prints, and the errand boy is told as left out."""
+    state = working(ann_work=["kitchen_trainee", "errand_boy"]).state
+    [cook], [boy] = ids(state, "ann", "kitchen_trainee"), ids(state, "ann", "errand_boy")
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    game_id = open_game(page, body, "ann", viewport)
+    form = opened(page, "Food taken")
+    food = form.get_by_role("group", name="Food")
+    expect(food).to_contain_text("Choose the cook first.")
+    expect(food.get_by_role("radio")).to_have_count(0)  # hidden: none may be taken yet
+    cooks = form.get_by_label("Cook", exact=True)
+    assert options(cooks) == ["", cook]
+    form.locator("details.left-out summary").first.click()
+    expect(form.locator("details.left-out").first).to_contain_text(f"({boy})")
+    cooks.select_option(cook)
+    expect(food.get_by_role("radio")).to_have_count(2)
+    assert_accessible(page, f"the food form, {viewport}")
+    food.get_by_label("pizza").check()
+    form.get_by_role("button", name="Record").click()
+    expect(page.locator('#record-panel [data-slot="done"]')).to_contain_text("Recorded")
+    event = page.request.get(f"/api/games/{game_id}/events/2").json()
+    assert event["payload"] == {"player": "ann", "cook": cook, "food": "pizza"}

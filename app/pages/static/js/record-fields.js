@@ -502,15 +502,16 @@ export function offerChoices(form, fields) {
       ([other, value]) => valueNamed(form, item === undefined ? other : other.replaceAll("*", item)) === String(value ?? ""),
     );
     const offered = judged.offer.filter(meets);
+    const first = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer, item);
     let control = controls[0];
     if (control.type === "radio") offerRadios(controls, offered);
     else {
       if (control.tagName !== "SELECT") control = boxToList(control);
-      const first = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer, item);
       offerOptions(control, offered, judged.none ?? first);
     }
     const wrapper = control.closest("[data-field]");
-    if (wrapper) tellLeftOut(wrapper, judged.rules, judged.left_out.filter(meets), told);
+    const waiting = control.type === "radio" ? first : null; // a list says it in its empty choice
+    if (wrapper) tellLeftOut(wrapper, judged.rules, judged.left_out.filter(meets), told, waiting);
   }
 }
 
@@ -585,7 +586,7 @@ function grouped(leftOut) {
   });
 }
 
-function tellLeftOut(wrapper, rules, leftOut, told) {
+function tellLeftOut(wrapper, rules, leftOut, told, waiting) {
   wrapper.dataset.rules = rules.join(" ");
   wrapper.classList.add("offered");
   let note = wrapper.querySelector(":scope > .offered-note");
@@ -595,9 +596,10 @@ function tellLeftOut(wrapper, rules, leftOut, told) {
     if (control) control.after(note);
     else wrapper.append(note);
   }
+  const first = waiting ? [Object.assign(element("p", { class: "hint" }), { textContent: `${waiting}.` })] : [];
   const words = grouped(leftOut);
   const key = JSON.stringify(words);
-  if (!words.length || told.has(key)) return note.replaceChildren();
+  if (!words.length || told.has(key)) return note.replaceChildren(...first);
   told.add(key);
   const details = element("details", { class: "left-out" });
   const summary = element("summary");
@@ -611,5 +613,5 @@ function tellLeftOut(wrapper, rules, leftOut, told) {
   details.append(summary, list);
   const open = note.querySelector("details")?.open ?? false;
   details.open = open;
-  note.replaceChildren(details);
+  note.replaceChildren(...first, details);
 }
