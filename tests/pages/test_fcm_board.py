@@ -1,14 +1,16 @@
 """Food Chain Magnate's board on the game page, in a browser, on a phone and a desktop: each
 chain whole (its structure as a tree under the CEO, the beach, busy marketeers and their
 campaigns, the reserve card face down until it is revealed, milestones by name, stock and
-freezer), and the map the service draws, zoomed in and out and fitted again, with the square
-tapped marked on it and said in words.
+freezer), and the map the service draws, zoomed in and out (with the buttons, a pinch, or ctrl
+and the wheel) and fitted again, with the square tapped marked on it and said in words until an
+action is recorded.
 
 The game is the two-player game of tests/events/stored_logs (recorded under the rules of #19),
 imported through the API as far as a step: at step 141 its chains have a manager with two
 cards reporting to it, two marketeers busy on eternal campaigns, eight milestones each and
 the freezer; at step 94 the bank has just broken and the reserve cards are still face down."""
 
+import json
 import re
 from pathlib import Path
 
@@ -223,3 +225,16 @@ def test_a_tapped_square_is_marked_on_the_map_and_said_in_words(page, viewport):
     expect(box).to_have_class(re.compile(r"\bzoom-2\b"))  # the zoom and the mark outlive it
     expect(box.locator(".chosen-square")).to_have_count(1)
     expect(page.locator(".map [role=status]")).to_have_text("Square 5, 10 chosen")
+
+    # An action recorded from this page used the square: the head it goes to marks none.
+    event = json.loads(STORED.read_bytes().splitlines()[WORKING])  # ann's next food taken
+    body = {name: event[name] for name in ("type", "actor", "payload")}
+    posted = page.request.post(f"/api/games/{game['id']}/events", data=body,
+                               headers={"Authorization": f"Bearer {game['token']}"})  # fmt: skip
+    assert posted.status == 201, posted.text()
+    recorded = {"game": game["id"], "type": body["type"], "version": WORKING + 1}
+    page.evaluate("(detail) => document.dispatchEvent(new CustomEvent('tablelog:recorded',"
+                  " {detail}))", recorded)  # fmt: skip
+    expect(page.locator("#now-title")).to_have_text("Now")
+    expect(page.locator(".map .chosen-square")).to_have_count(0)
+    expect(page.locator(".map [role=status]")).to_have_text("")
