@@ -1,7 +1,8 @@
 """games/fcm/page.py: each chain whole as the game page shows it. The structure as a tree under
 the CEO (FCM-RESTR-2), the cards on the beach and busy on their campaigns (FCM-MKT-6), the
-reserve card face down until its reveal (FCM-SETUP-9, FCM-BANK-2), a structure sealed face
-down (FCM-RESTR-1), milestones by name (FCM-MILE-1), the stock and the freezer (FCM-CLEAN-1);
+reserve card face down until its reveal (FCM-SETUP-9, FCM-BANK-2), a structure or a firing sealed
+face down (FCM-RESTR-1, FCM-PAY-1), milestones by name (FCM-MILE-1), the stock and the freezer
+(FCM-CLEAN-1);
 names always the cards' titles, never the state's ids."""
 
 import copy
@@ -10,6 +11,7 @@ import json
 from games.fcm.page import board, chain_shown, freezer
 from games.sealed import canonical_text, commitment
 from tests.games.fcm.table import Table, nonce, seated
+from tests.games.fcm.test_payday import at_payday, firing
 from tests.games.fcm.test_restructuring import at_turn_five, ids
 
 
@@ -144,6 +146,23 @@ def test_a_structure_sealed_face_down_shows_only_that_it_is():
     table.record("structure_revealed", player="ann", structure={waitress: ceo}, nonce=nonce("ann"))
     ann = chain_shown(table.state, "ann")
     assert ann["face_down"] == [] and shape(ann["structure"]) == ("CEO", 3, [("Waitress", 0, [])])
+
+
+def test_a_firing_sealed_at_a_deluxe_payday_shows_only_that_it_is():
+    """FCM-PAY-1 (Deluxe): a firing chosen face down is held, and said to be, with nothing of
+    its commitment or the cards it fires; once revealed it is no longer held."""
+    table = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe")
+    [waitress] = ids(table.state, "ann", "waitress")
+    sealed = firing([waitress], "ann")
+    table.record("firing_sealed", player="ann", commitment=sealed)
+    assert chain_shown(table.state, "ann")["face_down"] == [
+        "A firing, chosen face down, to be turned up when every chain has chosen"
+    ]
+    assert sealed not in json.dumps(board(table.state))
+    assert chain_shown(table.state, "bob")["face_down"] == []
+    table.record("firing_sealed", player="bob", commitment=firing([], "bob"))
+    table.record("firing_revealed", player="ann", cards=[waitress], nonce=nonce("ann"))
+    assert chain_shown(table.state, "ann")["face_down"] == []
 
 
 def test_milestones_are_named_by_their_titles_with_the_turn_of_the_claim():
