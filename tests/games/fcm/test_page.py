@@ -2,8 +2,7 @@
 the CEO (FCM-RESTR-2), the cards on the beach and busy on their campaigns (FCM-MKT-6), the
 reserve card face down until its reveal (FCM-SETUP-9, FCM-BANK-2), a structure or a firing sealed
 face down (FCM-RESTR-1, FCM-PAY-1), milestones by name (FCM-MILE-1), the stock and the freezer
-(FCM-CLEAN-1);
-names always the cards' titles, never the state's ids."""
+(FCM-CLEAN-1); names always the cards' titles, never the state's ids."""
 
 import copy
 import json
