@@ -502,15 +502,15 @@ export function offerChoices(form, fields) {
       ([other, value]) => valueNamed(form, item === undefined ? other : other.replaceAll("*", item)) === String(value ?? ""),
     );
     const offered = judged.offer.filter(meets);
-    const first = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer, item);
+    const waitsFor = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer, item);
     let control = controls[0];
     if (control.type === "radio") offerRadios(controls, offered);
     else {
       if (control.tagName !== "SELECT") control = boxToList(control);
-      offerOptions(control, offered, judged.none ?? first);
+      offerOptions(control, offered, judged.none ?? waitsFor);
     }
     const wrapper = control.closest("[data-field]");
-    const waiting = control.type === "radio" ? first : null; // a list says it in its empty choice
+    const waiting = control.type === "radio" ? waitsFor : null; // a list says it in its empty choice
     if (wrapper) tellLeftOut(wrapper, judged.rules, judged.left_out.filter(meets), told, waiting);
   }
 }
@@ -571,7 +571,7 @@ function boxToList(input) {
   return select;
 }
 
-// Values refused for the same reason told once: "A, B and 3 more: <the first's words> (RULE)".
+// Values refused for the same reason told once: "A, B, C, 21 more: <A's words> (RULE)".
 function grouped(leftOut) {
   const groups = new Map();
   for (const entry of leftOut) {
@@ -596,10 +596,10 @@ function tellLeftOut(wrapper, rules, leftOut, told, waiting) {
     if (control) control.after(note);
     else wrapper.append(note);
   }
-  const first = waiting ? [Object.assign(element("p", { class: "hint" }), { textContent: `${waiting}.` })] : [];
+  const said = waiting ? [Object.assign(element("p", { class: "hint" }), { textContent: `${waiting}.` })] : [];
   const words = grouped(leftOut);
   const key = JSON.stringify(words);
-  if (!words.length || told.has(key)) return note.replaceChildren(...first);
+  if (!words.length || told.has(key)) return note.replaceChildren(...said);
   told.add(key);
   const details = element("details", { class: "left-out" });
   const summary = element("summary");
@@ -613,5 +613,5 @@ function tellLeftOut(wrapper, rules, leftOut, told, waiting) {
   details.append(summary, list);
   const open = note.querySelector("details")?.open ?? false;
   details.open = open;
-  note.replaceChildren(...first, details);
+  note.replaceChildren(...said, details);
 }
