@@ -6,7 +6,8 @@ POACH may take (BR-CONTRACT-2, BR-VP-2).
 A draft is judged by folding a sample pick (`evolve`); a Play card's choice, whose sample would
 need the card too, by the checks that card's rule makes of it, in the rule's order: the turn
 and the card limit first (BR-TURN-1, BR-PLAY-1). Whether the card itself matches the head it
-is played against (BR-PLAY-2 to 4) is left to the service, which names it beside the card.
+is played against (BR-PLAY-2 to 4) is not judged here: the form offers the cards as printed,
+and the service's refusal says which head the card would need.
 """
 
 from games.choices import Field, player_of
