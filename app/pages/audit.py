@@ -157,21 +157,37 @@ def differences(patch: list[dict], a_state, b_state) -> list[dict]:
     places = []
     for operation in patch:
         for pointer in (operation.get("from"), operation["path"]):
-            if pointer is not None and pointer not in places:
+            if pointer is None:
+                continue
+            # a list of plain values is said whole: top_left 0, 14, not top_left.0 and .1
+            parent = pointer.rsplit("/", 1)[0]
+            lists = [jsonpatch.JsonPointer(parent).resolve(st, None) for st in (a_state, b_state)]
+            if parent and all(isinstance(held, list) and plain(held) for held in lists):
+                pointer = parent
+            if pointer not in places:
                 places.append(pointer)
     said = []
     for pointer in places:
-        held = [
-            jsonpatch.JsonPointer(pointer).resolve(state, NOTHING) for state in (a_state, b_state)
-        ]
-        a, b = (None if value is NOTHING else briefly(value) for value in held)
+        a, b = (held_at(state, pointer) for state in (a_state, b_state))
         said.append({"path": dotted(pointer), "a": a, "b": b})
     return said
+
+
+def held_at(state, pointer: str) -> str | None:
+    """What `state` holds at `pointer` in a few words; None where it holds nothing."""
+    if pointer.endswith("/-"):  # a list's end: where an entry would go, not one
+        return None
+    value = jsonpatch.JsonPointer(pointer).resolve(state, NOTHING)
+    return None if value is NOTHING else briefly(value)
 
 
 def dotted(pointer: str) -> str:
     parts = pointer.split("/")[1:]
     return ".".join(p.replace("~1", "/").replace("~0", "~") for p in parts) or "the whole state"
+
+
+def plain(values: list) -> bool:
+    return all(not isinstance(value, dict | list) for value in values)
 
 
 def briefly(value) -> str:
@@ -181,7 +197,7 @@ def briefly(value) -> str:
         said = value["name"]
     elif isinstance(value, bool) or value is None:
         said = {True: "yes", False: "no", None: "none"}[value]
-    elif isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
+    elif isinstance(value, list) and plain(value):
         said = ", ".join(briefly(v) for v in value) if value else "an empty list"
     elif isinstance(value, list):
         said = f"{len(value)} entries"

@@ -55,7 +55,7 @@ def test_a_fork_compared_with_its_original_without_script_names_the_first_differ
     first = re.search(r'id="first-difference" data-seq="(\d+)"', html)
     assert first and first.group(1) == "4"
     # the state after step 4: ann added 4 in A, 7 in B
-    assert "total : A has 9, B has 12" in said
+    assert "total : A has 9; B has 12" in said
     assert '"path": "/total"' in html and '<details class="patch">' in html
     # step 5 is A's alone
     assert "B's log has ended." in said
@@ -71,7 +71,7 @@ def test_the_states_compared_at_another_step_and_at_the_heads(client):
     address = f"/games/{original}/compare/{forked['id']}"
     assert "The states are the same." in text_of(client.get(f"{address}?at=2"))
     heads = text_of(client.get(f"{address}?at=head"))
-    assert "The states at their heads" in heads and "total : A has 10, B has 12" in heads
+    assert "The states at their heads" in heads and "total : A has 10; B has 12" in heads
     assert "A after step 5, B after step 4" in heads
     assert client.get(f"{address}?at=9").status_code == 404
     assert client.get(f"{address}?at=two").status_code == 404
@@ -93,10 +93,12 @@ def test_the_steps_both_games_share_fold_away_but_the_last_few(client):
 
 
 def test_the_states_differences_say_what_each_game_holds_at_each_place():
-    a = {"cash": {"ann": 10}, "hand": [{"name": "CEO"}], "done": False}
-    b = {"cash": {"ann": 12, "bob": 3}, "hand": [{"name": "Waitress"}], "done": False}
+    a = {"cash": {"ann": 10}, "hand": [{"name": "CEO"}], "done": False, "at": [0, 14]}
+    b = {"cash": {"ann": 12, "bob": 3}, "hand": [{"name": "Waitress"}], "done": False,
+         "at": [13, 18]}  # fmt: skip
     patch = jsonpatch.make_patch(a, b).patch
     assert sorted(differences(patch, a, b), key=lambda d: d["path"]) == [
+        {"path": "at", "a": "0, 14", "b": "13, 18"},  # a list of plain values, whole
         {"path": "cash.ann", "a": "10", "b": "12"},
         {"path": "cash.bob", "a": None, "b": "3"},
         {"path": "hand.0.name", "a": "CEO", "b": "Waitress"},
