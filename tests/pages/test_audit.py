@@ -330,7 +330,9 @@ def test_an_import_sent_again_after_a_lost_answer_is_the_same_game(page, tmp_pat
     assert len(games) == 2  # the original and one import
 
 
-def test_a_changed_log_verified_from_the_game_page_says_where(page, redis_client):
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_changed_log_verified_from_the_game_page_says_where(page, viewport, redis_client):
+    page.set_viewport_size(viewport)
     game = fcm_game(page.request, placed=2)
     tamper(redis_client, game["id"], 2, lambda raw: raw.replace(b'"player":"', b'"player":"z'))
     page.goto(f"/games/{game['id']}/verify")
@@ -365,3 +367,32 @@ def test_a_fork_asked_again_after_a_lost_answer_is_the_same_fork(page):
     expect(page.locator("#fork-problem")).to_be_hidden()
     assert keys_sent[0] == keys_sent[1] and len(keys_sent[0]) >= 16
     assert len(page.request.get("/api/games").json()["items"]) == 2  # the game and one fork
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_long_shared_start_folds_and_a_wrong_game_is_said_beside_its_field(page, viewport):
+    page.set_viewport_size(viewport)
+    api = page.request
+    created = api.post("/api/games", data={"kind": "toy", "players": ["ann", "ben"],
+                                           "options": {"tally_every": 100}}).json()  # fmt: skip
+    for index, amount in enumerate((2, 3, 4, 1, 5, 6, 7)):
+        player = ["ann", "ben"][index % 2]
+        answer = api.post(f"/api/games/{created['id']}/events",
+                          headers={"Authorization": f"Bearer {created['token']}"},
+                          data={"type": "toy.added", "actor": f"player:{player}",
+                                "payload": {"player": player, "amount": amount}})  # fmt: skip
+        assert answer.status == 201
+    forked = api.post(f"/api/games/{created['id']}/forks", data={"at": 6}).json()
+    page.goto(f"/games/{created['id']}/compare/{forked['id']}")
+    folded = page.locator(".folded details")
+    expect(folded.locator("summary")).to_have_text("Steps 1 to 3, the same in both")
+    folded.locator("summary").click()
+    expect(folded.locator("#step-1")).to_be_visible()
+    expect(page.locator("#first-difference .side-b")).to_contain_text("B's log has ended.")
+    assert_accessible(page, "a long shared start, unfolded")
+
+    page.get_by_label("The other game's id").fill("01NOSUCHGAME0000000000000")
+    page.get_by_role("button", name="Compare", exact=True).last.click()
+    expect(page.get_by_role("alert")).to_contain_text("There is no game 01NOSUCHGAME0000000000000.")
+    expect(page.get_by_label("The other game's id")).to_have_attribute("aria-invalid", "true")
+    assert_accessible(page, "a game that is not there")
