@@ -41,6 +41,14 @@ and, optionally:
                                                 # BAD IDEA ... on ann"); state_before names
                                                 # what the payload's ids stand for. Without
                                                 # it replays/sentences.py says what it can
+    changes(before, after) -> list[str]         # what a step changed, in sentences a player
+                                                # reads ("ann's cash: $10 → $20"), no id of
+                                                # the state's; without it the page and the
+                                                # replay steps list the patch dotted
+    why(event, state_before) -> list[str]       # a derived event's explanation in sentences;
+                                                # without it the explanation is written out
+    where(state) -> str                         # where the game stands ("Turn 3, dinnertime"):
+                                                # the log's headings, each replay step's where
     choices(state, actor, event_type) -> dict   # what a form may offer now: {field path:
                                                 # {"rules", "offer", "left_out"}}, each value
                                                 # judged by the game's own rules

@@ -19,6 +19,7 @@ from .choices import choices
 from .creation import initial_state
 from .event_types import EVENT_TYPES
 from .page import board
+from .said import changes, where, why
 from .sentences import describe
 
 __all__ = [
@@ -31,6 +32,9 @@ __all__ = [
     "finished",
     "awaiting",
     "describe",
+    "changes",
+    "where",
+    "why",
     "choices",
     "TITLE",
     "board",

@@ -1,6 +1,7 @@
 """Each Burn Rate event as a sentence a person reads: `describe(event, state_before)`, for the
-transcript and the game's pages. Names of employees and BAD IDEAs are looked up in the state
-before the event; an id the state does not hold is shown as it is."""
+transcript and the game's pages. Employees and BAD IDEAs are named as printed, looked up in
+the state before the event, never by their ids; one the state does not hold is "an employee"
+or "a BAD IDEA"."""
 
 from .words import plural
 
@@ -10,13 +11,13 @@ def _names(items: list[str]) -> str:
 
 
 def _employee(state, employee_id: str) -> str:
-    """`Ben Zhao (E4)`, from anyone's company or the labor pool of `state`."""
+    """`Ben Zhao`, from anyone's company or the labor pool of `state`."""
     state = state or {}
     companies = (state.get("companies") or {}).values()
     known = [e for c in companies for e in c["employees"]]
     known += [e for e in (state.get("labor_pool") or {}).values() if e]
     name = next((e["name"] for e in known if e["id"] == employee_id), None)
-    return f"{name} ({employee_id})" if name else employee_id
+    return name or "an employee"
 
 
 def _face_up(state, department: str) -> str:
@@ -28,7 +29,7 @@ def _face_up(state, department: str) -> str:
 def _bad_idea(state, player: str, bad_idea: str) -> str:
     own = ((state or {}).get("companies") or {}).get(player) or {}
     found = next((b for b in own.get("bad_ideas", []) if b["id"] == bad_idea), None)
-    return f"{found['name']} ({bad_idea})" if found else bad_idea
+    return found["name"] if found else "a BAD IDEA"
 
 
 def _revealed(payload: dict) -> str:

@@ -22,6 +22,9 @@ The optional surface, each called only where the game has it:
   as a person sees them;
 - describe(event, state_before): each event as a sentence (replays/sentences.py: the
   transcript and the replay steps);
+- changes(before, after), where(state), why(event, state_before): a step's changes, where
+  the game stands and a derived event's explanation, in sentences (said.py, reasons.py;
+  replays/sentences.py: the game page, the replay steps and the transcript);
 - TITLE, board(state), new_game_page(): the game page's board after a step and the new-game
   form (page.py, with their templates and scripts in pages/; app/pages/views.py);
 - chart (the module chart.py: CHART and points(state)): what the chart of the game shows,
@@ -50,7 +53,9 @@ from games.fcm.map.layout import check_layout, draw_layout, draw_turn_order
 from games.fcm.map.render import render_map
 from games.fcm.map.tile_pictures import map_tiles, tile_picture
 from games.fcm.page import board, new_game_page
+from games.fcm.reasons import why
 from games.fcm.rules import evolve, finished, pending, resolve
+from games.fcm.said import changes, where
 from games.fcm.sentences import describe
 from games.fcm.start.creation import initial
 from games.fcm.turn.reserve import reserve_commitment
@@ -81,6 +86,7 @@ __all__ = [
     "new_game_page",
     "awaiting",
     "chart",
+    "changes",
     "check_layout",
     "choices",
     "describe",
@@ -97,4 +103,6 @@ __all__ = [
     "reserve_commitment",
     "resolve",
     "tile_picture",
+    "where",
+    "why",
 ]

@@ -8,6 +8,7 @@ firing) every one of them is named.
 """
 
 from games.fcm.rules import pending
+from games.fcm.sentences import phase_name
 from games.fcm.turn.cleanup import FREEZER, freezer_choice_owed
 from games.fcm.turn.payday import first_firing_owed, salaries, short, to_fire
 from games.fcm.turn.working import ACTIONS
@@ -20,7 +21,7 @@ def awaiting(state: dict) -> dict:
         return _wait([], [], f"the game is over: {state['winner']} won with ${cash}", "FCM-BANK-4")
     due = pending(state)
     if due is not None:
-        return _wait([f"system:{due}"], [], f"the worker resolves {due}", "FCM-TURN-1")
+        return _wait([f"system:{due}"], [], f"the worker resolves {phase_name(due)}", "FCM-TURN-1")
     return WAITS[phase](state)
 
 
@@ -98,7 +99,7 @@ def _working(state: dict) -> dict:
         [player],
         [*types, "fcm.working_ended"],
         f"{player}'s working: {', '.join(open_actions) or 'nothing more'}, in that order, then"
-        " fcm.working_ended",
+        " the end of their working",
         "FCM-WORK-1",
     )
 

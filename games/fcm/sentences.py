@@ -1,23 +1,43 @@
 """Each Food Chain Magnate event as a sentence a person reads: `describe(event, state_before)`,
-for the transcript and the game's pages ("ann hired a waitress", "house 5 went to bob: $36
-(9 + 2 crossings = 11, the lowest unit price plus distance)"). A card is named by its kind
-(`kitchen_trainee-7` is a kitchen trainee); a square [row, col] as "row 3, col 8"."""
+for the transcript and the game's pages ("ann hired a Waitress", "house 5 went to bob: $36
+(9 + 2 crossings = 11, the lowest unit price plus distance)"). A card is named by its printed
+title (`kitchen_trainee-7` is a Kitchen Trainee), a milestone by its name, a phase in words, a
+square [row, col] as "row 3, col 8" and a restaurant by its square: no id of the state's."""
 
-from games.fcm.data import MILESTONES
+from games.fcm.data import DATA, EMPLOYEES, MILESTONES
 
-ACRONYMS = {"ceo": "CEO", "cfo": "CFO"}
+PHASES = {
+    "setup_restaurants": "starting restaurants",
+    "setup_reserve": "reserve cards",
+    "order_of_business": "order of business",
+    "working": "working 9 to 5",
+    "marketing": "marketing campaigns",
+}
 
 
 def card_name(card: str) -> str:
-    """`kitchen_trainee-7` and `kitchen_trainee` are both a "kitchen trainee"."""
+    """`kitchen_trainee-7` and `kitchen_trainee` are both a "Kitchen Trainee", as printed."""
     kind = card.rsplit("-", 1)[0] if "-" in card else card
-    return ACRONYMS.get(kind, kind.replace("_", " "))
+    if kind == DATA["ceo"]["id"]:
+        return DATA["ceo"]["name"]
+    known = EMPLOYEES.get(kind)
+    return known["name"] if known else kind.replace("_", " ")
+
+
+def milestone_name(milestone: str) -> str:
+    known = MILESTONES.get(milestone)
+    return known["name"] if known else milestone.replace("_", " ")
+
+
+def phase_name(phase: str) -> str:
+    """A phase as the rules name it: "order of business", "dinnertime"."""
+    return PHASES.get(phase, phase.replace("_", " "))
 
 
 def a(noun: str) -> str:
     if noun == "CEO":
         return "the CEO"
-    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def listed(items: list[str]) -> str:
@@ -35,8 +55,14 @@ def square(top_left) -> str:
     return f"row {top_left[0]}, col {top_left[1]}"
 
 
+def plural(noun: str) -> str:
+    return noun + ("es" if noun.endswith(("s", "sh", "ch")) else "s")
+
+
 def goods(counts: dict) -> str:
-    return listed([f"{n} {good}" for good, n in counts.items() if n]) if counts else "nothing"
+    """ "3 burgers and 1 soda", or "nothing"."""
+    said = [f"{n} {good if n == 1 else plural(good)}" for good, n in counts.items() if n]
+    return listed(said)
 
 
 def created(p, state):
@@ -142,8 +168,17 @@ def restaurant_placed(p, state):
 
 
 def restaurant_moved(p, state):
-    return (f"{p['player']}'s {card_name(p['manager'])} moved {p['restaurant']} to "
-            f"{square(p['top_left'])}, entrance {p['entrance']}")  # fmt: skip
+    return (f"{p['player']}'s {card_name(p['manager'])} moved {restaurant(state, p['restaurant'])}"
+            f" to {square(p['top_left'])}, entrance {p['entrance']}")  # fmt: skip
+
+
+def restaurant(state, restaurant_id: str) -> str:
+    """A restaurant by its owner and square in `state`: "ann's restaurant at row 3, col 8"."""
+    board = (state or {}).get("board") or {}
+    found = next((r for r in board.get("restaurants", []) if r["id"] == restaurant_id), None)
+    return (
+        f"{found['owner']}'s restaurant at {square(found['top_left'])}" if found else "a restaurant"
+    )
 
 
 def house_served(p, state):
@@ -175,12 +210,15 @@ def bank_broke(p, state):
     return f"the bank broke, {times}{owed}"
 
 
+EARNINGS = {"sales": "sales", "waitresses": "waitresses", "cfo": "CFO"}
+
+
 def dinnertime_ended(p, state):
     earned = (p["explanation"].get("chains") or {}) or p["chains"]
     parts = []
     for name, chain in earned.items():
         total = chain.get("total", chain["waitresses"] + chain["cfo"])
-        details = [f"{k} ${chain[k]}" for k in ("sales", "waitresses", "cfo") if chain.get(k)]
+        details = [f"{label} ${chain[k]}" for k, label in EARNINGS.items() if chain.get(k)]
         parts.append(f"{name} ${total}" + (f" ({', '.join(details)})" if details else ""))
     return f"dinnertime ended: {listed(parts)}"
 
@@ -189,7 +227,7 @@ def forbidden_fired(p, state):
     by = p["explanation"].get("forbidden_by") or {}
     parts = []
     for name, ids in p["chains"].items():
-        milestones = sorted({MILESTONES[m]["name"] for m in (by.get(name) or {}).values()})
+        milestones = sorted({milestone_name(m) for m in (by.get(name) or {}).values()})
         because = f" ({listed(milestones)})" if milestones else ""
         parts.append(f"{name}'s {listed([card_name(c) for c in ids])}{because}")
     return f"the worker fired what a milestone forbids: {listed(parts)}"
@@ -213,6 +251,8 @@ def salaries_paid(p, state):
 
 def campaign_ran(p, state):
     placed = [f"{n} on house {house}" for house, n in p["tokens"].items() if n]
+    if not placed:
+        return f"campaign {p['number']} ran: no demand placed"
     return f"campaign {p['number']} ran: demand tokens {listed(placed)}"
 
 
@@ -227,10 +267,10 @@ def cleaned_up(p, state):
               for n, c in (why.get("chains") or {}).items() if c.get("thrown")]  # fmt: skip
     parts += thrown
     if why.get("opened"):
-        parts.append(f"{listed(why['opened'])} opened")
+        parts.append(f"{listed([restaurant(state, r) for r in why['opened']])} opened")
     if why.get("milestones_retired"):
-        parts.append(f"{listed([m.replace('_', ' ') for m in why['milestones_retired']])} "
-                     "retired")  # fmt: skip
+        retired = [f"“{milestone_name(m)}”" for m in why["milestones_retired"]]
+        parts.append(f"the milestones {listed(retired)} retired")
     return "; ".join(parts)
 
 
