@@ -1,7 +1,8 @@
 """A game's transcript in Markdown, to send to the other side: every event as a sentence (its
-game's `describe`, replays/sentences.py), each automatic phase with its explanation, the
-disputes on each seq and their threads, and what verification found, with the head hashes.
-A person reads what happened without the API.
+game's `describe`, replays/sentences.py), under a heading for each turn and phase as the game
+says them (its `where`), each automatic phase with its explanation (in the game's sentences,
+its `why`, or else written out), the disputes on each seq and their threads, and what
+verification found, with the head hashes. A person reads what happened without the API.
 
 Withdrawn events are struck through (~~...~~) and say which retract withdrew them. When the
 log does not verify, the events are told up to the last that holds.
@@ -13,7 +14,7 @@ from projections.fold import retract_pairs, walk
 from projections.recorder import Recorder
 from replays.disputes.entries import UPHELD
 from replays.disputes.service import DisputeService
-from replays.sentences import sentence, who
+from replays.sentences import flat, reasons, sentence, where, who, written
 from replays.verify import HOLDING, verify
 
 MARKDOWN = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>~|#"})
@@ -36,8 +37,8 @@ def transcript(recorder: Recorder, disputes: DisputeService, game_id: str) -> st
     lines = [
         f"# Transcript of game {game_id}",
         "",
-        f"{md(meta['kind'])}, players {md(', '.join(meta['players']))}: {meta['version']} "
-        f"events, {meta['status']}. Written {utc_now()}.",
+        f"{md(getattr(game, 'TITLE', meta['kind']))}, players {md(', '.join(meta['players']))}: "
+        f"{meta['version']} events, {meta['status']}. Written {utc_now()}.",
         "",
         "## What happened",
         "",
@@ -51,14 +52,19 @@ def transcript(recorder: Recorder, disputes: DisputeService, game_id: str) -> st
 
 
 def happened(projector, game, kind: str, log: list[dict], threads: dict) -> list[str]:
-    """One item an event, oldest first, with its explanation and the disputes on it."""
+    """One item an event, oldest first, with its explanation and the disputes on it; a
+    heading wherever the game's `where` moves on (a turn, a phase)."""
     retracts = retract_pairs(log)
     on_seq: dict[int, list[dict]] = {}
     for thread in threads.values():
         on_seq.setdefault(thread["seq"], []).append(thread)
-    lines, before = [], None
+    lines, before, heading = [], None, None
     for envelope, after in walk(lambda s, e: projector.evolve(kind, s, e), None, log):
         event = projector.event_types.upcast(envelope)
+        stood = where(game, before if before is not None else after)
+        if stood is not None and stood != heading:
+            lines += ["", f"### {md(stood)}", ""] if lines else [f"### {md(stood)}", ""]
+            heading = stood
         said = f"**{event['seq']}.** {md(sentence(game, event, before))}"
         by = withdrawn_by(retracts, event["seq"])
         if by is not None:
@@ -66,7 +72,11 @@ def happened(projector, game, kind: str, log: list[dict], threads: dict) -> list
         lines.append(f"- {said} _({md(who(event['actor']))}, {event['recorded_at']})_")
         explanation = event["payload"].get("explanation")
         if event["actor"].startswith("system:") and explanation:
-            lines += [f"  {line}" for line in explained(explanation)]
+            why = reasons(game, event, before)
+            if why is None:  # a game that does not say it: the explanation as it is
+                lines += [f"  {line}" for line in explained(explanation)]
+            else:
+                lines += [f"  - {md(line)}" for line in why]
         for thread in on_seq.get(event["seq"], []):
             lines.append(f"  - Dispute {thread['id']} ({status(thread)}): {md(thread['text'])}")
         before = after
@@ -85,20 +95,6 @@ def explained(value, depth: int = 0) -> list[str]:
         else:
             lines.append(f"- {label}: {md(written(inner))}")
     return lines
-
-
-def flat(value) -> bool:
-    return isinstance(value, list) and all(not isinstance(v, dict | list) for v in value)
-
-
-def written(value) -> str:
-    if isinstance(value, bool) or value is None:
-        return {True: "yes", False: "no", None: "none"}[value]
-    if isinstance(value, list):
-        return ", ".join(written(v) for v in value) if value else "none"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {written(v)}" for k, v in value.items()) or "none"
-    return str(value)
 
 
 def status(thread: dict) -> str:

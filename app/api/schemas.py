@@ -371,6 +371,31 @@ class ReplayStep(Schema):
     disputes = fields.List(
         fields.Nested("DisputeSummary"), metadata={"description": "the disputes on this seq"}
     )
+    changes = fields.List(
+        fields.String(),
+        metadata={
+            "description": "what the step changed, in sentences as its game says them (for a "
+            "game that does not, each operation of `patch` with its place dotted)",
+            "example": ["ann's cash: $10 → $20", "a Waitress joined ann's chain, on the beach"],
+        },
+    )
+    why = fields.List(
+        fields.String(),
+        allow_none=True,
+        metadata={
+            "description": "`explanation` in sentences, as its game says it (empty for an "
+            "event without one; null for a game that does not say it)",
+            "example": ["house 2 ordered 1 pizza", "bob served it: the only chain that qualified"],
+        },
+    )
+    where = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "where the game stood when the event came, as its game says it "
+            "(null for a game that does not)",
+            "example": "Turn 3, dinnertime",
+        },
+    )
 
 
 class ReplayRangeQuery(Schema):

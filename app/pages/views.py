@@ -17,14 +17,11 @@ Templates are under templates/pages/, one a page, all extending pages/base.html;
 starts with `_` is a part of a page.
 """
 
-import copy
 import io
-import json
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlencode
 
-import jsonpatch
 import segno
 from flask import Blueprint, Flask, Response, abort, render_template, request, send_from_directory
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
@@ -41,7 +38,7 @@ from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.rewind import corrections
 from projections.state import NoSuchGame
 from replays.disputes.threads import anchored
-from replays.sentences import who
+from replays.sentences import changed, who
 from replays.steps import replay, told
 from replays.transcript import flat, written
 from replays.verify import HOLDING, verify
@@ -62,7 +59,6 @@ GAME_FILES = (".js", ".css", ".svg")  # what of that folder is served as it is
 NEWEST = 50  # games on the front page
 LISTED = ("q", "kind", "status", "player")  # its search and filters, as GET /api/games's
 CHANGES_SHOWN = 12  # changes of a step listed before the rest fold away
-SHORT = 60  # characters of a value shown in a change
 DEPTH = 4  # how deep an explanation is written out, as in the transcript
 
 
@@ -283,7 +279,7 @@ def at_step(game_id: str, at: int | None) -> dict:
         "step": step,
         "awaiting": awaiting,
         "failed": failed,
-        "changes": changes(step["patch"], before),
+        "changes": changed(game, before, state, step["patch"]),
         "changes_shown": CHANGES_SHOWN,
         "board": game.board(state) if hasattr(game, "board") else None,
         "board_template": f"{kind}/board.html",
@@ -302,48 +298,6 @@ def offered_corrections(svc, game_id: str, at: int) -> dict:
     actor = svc.store.read_one(game_id, target)["actor"] if target else None
     return {"retractable": target, "retractable_actor": actor,
             "undo": offered.undo, "redo": offered.redo}  # fmt: skip
-
-
-def changes(patch: list[dict], before) -> list[dict]:
-    """A step's RFC 6902 patch as people read it: each change's place in the state dotted
-    (`chains.ann.cash`) and the value it had and has, short. The operations are applied one
-    by one to read each old value where that operation found it."""
-    doc, said = copy.deepcopy(before), []
-    for operation in patch:
-        place = dotted(operation["path"])
-        was = pointed(doc, operation["path"]) if operation["op"] in ("replace", "remove") else None
-        if operation["op"] in ("move", "copy"):
-            said.append({"path": place, "how": operation["op"], "was": dotted(operation["from"])})
-        else:
-            value = short(operation["value"]) if "value" in operation else None
-            how = {"replace": "changed", "add": "added", "remove": "removed"}[operation["op"]]
-            said.append({"path": place, "how": how, "was": short(was), "now": value})
-        doc = jsonpatch.apply_patch(doc, [operation])
-    return said
-
-
-def dotted(pointer: str) -> str:
-    parts = pointer.split("/")[1:]
-    return ".".join(p.replace("~1", "/").replace("~0", "~") for p in parts) or "(the whole state)"
-
-
-def pointed(doc, pointer: str):
-    return jsonpatch.JsonPointer(pointer).resolve(doc, None)
-
-
-def short(value) -> str:
-    """A value in a few words: a card by its name, a short list spelled out, else JSON cut."""
-    if isinstance(value, dict) and isinstance(value.get("name"), str):
-        said = value["name"] + (f" ({value['id']})" if "id" in value else "")
-    elif isinstance(value, dict) and isinstance(value.get("id"), str):
-        said = value["id"]
-    elif isinstance(value, list) and not flat(value):
-        said = f"{len(value)} entries"
-    elif isinstance(value, dict):
-        said = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    else:
-        said = written(value)
-    return said if len(said) <= SHORT else said[: SHORT - 1] + "…"
 
 
 def forms() -> list[str]:

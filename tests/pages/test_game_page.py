@@ -87,7 +87,7 @@ def test_a_past_step_shows_the_table_as_it_was_and_what_the_step_changed(client,
     played = client.get(burnrate.href).json["version"]
 
     html = client.get(f"/games/{burnrate.game_id}?at={played}").text
-    assert f"companies.joe.funding</code>:\n  {before} " in html
+    assert f"<li>joe&#39;s funding: {before} → {before + 5}</li>" in html
     assert f"{before} → {before + 5}" in html
     assert funding(html, "joe") == before + 5
     html = client.get(f"/games/{burnrate.game_id}?at={played - 1}").text

@@ -42,8 +42,8 @@ def test_each_step_says_its_event_in_words_as_its_game_tells_it(client):
     assert append(client, game_id, token, retract(4, reason="wrong amount")).status_code == 201
     steps = client.get(f"/api/games/{game_id}/replay?from=3&to=5").json["steps"]
     assert [s["text"] for s in steps] == [
-        "ben recorded toy.added (amount 2, player ben)",
-        "ann recorded toy.added (amount 3, player ann)",
+        "ben recorded “added” (amount 2, player ben)",
+        "ann recorded “added” (amount 3, player ann)",
         "admin withdrew seq 4: wrong amount",
     ]
     assert steps[1]["event"]["withdrawn_by"] == 5
@@ -55,6 +55,27 @@ def test_each_step_says_its_event_in_words_as_its_game_tells_it(client):
     assert append(client, game["id"], game["token"], drafted).status_code == 201
     step = client.get(f"/api/games/{game['id']}/replay/2").json
     assert step["text"].startswith("joe hired Ben Zhao (finance)"), step["text"]
+
+
+def test_each_step_says_its_changes_why_and_where_as_its_game_does(client):
+    """`changes`, `why` and `where` beside `patch` and `explanation`: a game's own words
+    (Burn Rate), else the patch dotted, no reasons and nowhere (the toy game)."""
+    game_id, _ = played(client, moves=3)
+    step = client.get(f"/api/games/{game_id}/replay/4").json
+    assert step["changes"] == ["turn: 0 → 1", "total: 3 → 6"]
+    assert step["why"] is None and step["where"] is None
+
+    game = client.post("/api/games", json=BURNRATE).json
+    drafted = {"type": "burnrate.employee_drafted", "actor": "player:joe",
+               "payload": {"player": "joe", "department": "finance", "revealed": None}}  # fmt: skip
+    assert append(client, game["id"], game["token"], drafted).status_code == 201
+    step = client.get(f"/api/games/{game['id']}/replay/2").json
+    assert step["changes"] == ["next to hire: ruth", "Ben Zhao (finance) joined joe's company",
+                               "face up on the finance pile: Ben Zhao → nobody"]  # fmt: skip
+    assert step["why"] == [] and step["where"] == "The first hire"
+    assert step["patch"] and step["explanation"] is None
+    first = client.get(f"/api/games/{game['id']}/replay/1").json
+    assert first["changes"] == [] and first["where"] == "The first hire"
 
 
 PILES = [("sales", "Martin Able", 1), ("development", "Brad Duke", 2), ("hr", "Tony Fuji", 1),

@@ -55,7 +55,7 @@ def test_the_examples_read_as_the_table_would_say_them():
     )
     hired = {"type": "fcm.recruited", "actor": "player:ann",
              "payload": {"player": "ann", "cards": ["waitress"]}}  # fmt: skip
-    assert sentence(games.fcm, hired, None) == "ann hired a waitress"
+    assert sentence(games.fcm, hired, None) == "ann hired a Waitress"
     why = {
         "considered": [{"chain": "bob", "unit_price": 9, "distance": 2, "total": 11}],
         "decided_by": "tied on unit price plus distance; more waitresses at work",
@@ -70,7 +70,7 @@ def test_the_examples_read_as_the_table_would_say_them():
 
 def test_a_game_without_describe_and_a_retract_get_the_machinerys_words():
     added = {"type": "toy.added", "actor": "player:ann", "payload": {"player": "ann", "amount": 3}}
-    assert sentence(tests.toygame, added, None) == "ann recorded toy.added (player ann, amount 3)"
+    assert sentence(tests.toygame, added, None) == "ann recorded “added” (player ann, amount 3)"
     withdrawn = {"type": "retract", "actor": "admin", "payload": {"seq": 4, "reason": "typo"}}
     assert sentence(games.fcm, withdrawn, None) == "admin withdrew seq 4: typo"
 

@@ -21,8 +21,8 @@ def test_the_transcript_tells_the_game_its_disputes_and_its_verification(client)
     text = response.data.decode()
     assert text.startswith(f"# Transcript of game {game_id}\n")
     assert "Written 2025-03-01T21:00:00.000000Z." in text
-    assert "- **2.** ann recorded toy.added (amount 1, player ann) _(ann, " in text
-    assert "- ~~**6.** ann recorded toy.added (amount 5, player ann)~~ (withdrawn by seq 7)" in text
+    assert "- **2.** ann recorded “added” (amount 1, player ann) _(ann, " in text
+    assert "- ~~**6.** ann recorded “added” (amount 5, player ann)~~ (withdrawn by seq 7)" in text
     assert "- **7.** admin withdrew seq 6: see dispute 1 _(admin, " in text
     assert "  - Dispute 1 (upheld, corrected at seq 7): ben added 3, \\*not\\* 2" in text
     assert "### Dispute 1 on seq 3: upheld, corrected at seq 7" in text
@@ -40,7 +40,7 @@ def test_an_automatic_phase_comes_with_its_explanation(client, start_worker):
     wait_for(lambda: client.get(f"/api/games/{game_id}").json["version"] == 3)
     text = client.get(f"/api/games/{game_id}/transcript").data.decode()
     assert (
-        "- **3.** the service (tally) recorded toy.tallied (total 6) _(the service (tally)" in text
+        "- **3.** the service (tally) recorded “tallied” (total 6) _(the service (tally)" in text
     )
     assert "  - every: 5\n  - previous: 0\n  - total: 6\n" in text
 

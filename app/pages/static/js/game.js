@@ -386,10 +386,18 @@ async function refresh() {
   }
 }
 
+// The entries come with a heading before the first (pages/_log.html: where the game stood, as
+// the game says it); one that says what the log's last heading says already is dropped, so
+// entries of the same turn and phase go on under it, and those of a new one under the new one.
 function add(html) {
   const entries = document.createElement("template");
   entries.innerHTML = html;
   const items = [...entries.content.children];
+  const headings = log.querySelectorAll(":scope > .log-heading");
+  const last = headings[headings.length - 1];
+  if (items[0]?.classList.contains("log-heading") && items[0].dataset.where === last?.dataset.where) {
+    items.shift().remove();
+  }
   log.append(...items);
   localTimes(items);
   for (const item of items) {
@@ -400,6 +408,7 @@ function add(html) {
 // A retract at seq `by` withdraws its target and everything after it, as the fold does.
 function withdraw(from, by) {
   for (const item of log.children) {
+    if (!item.dataset.seq) continue; // a heading
     const seq = Number(item.dataset.seq);
     if (seq < from || seq >= by || item.classList.contains("withdrawn")) continue;
     item.classList.add("withdrawn");
