@@ -256,10 +256,14 @@ def test_a_log_exported_imported_and_verified_each_said_in_words(page, viewport,
     page.goto(f"/games/{game['id']}")
     audit = page.locator("#audit")
     audit.get_by_role("link", name="Verify the log").click()
-    head_hash = page.request.get(f"/api/games/{game['id']}/events/2").json()["hash"]
     verdict = audit.locator("[data-verdict-box]")
     expect(verdict).to_contain_text("The log verifies: 2 events re-hashed, checked and refolded")
     assert_accessible(page, "the game page with the check")
+    expect(page.locator("[data-live-status]")).to_have_text("live")
+    place(page.request, game["id"], game["token"])  # recorded on another device: the page follows
+    expect(verdict).to_have_text("The game has moved on since the check: verify it again.")
+    audit.get_by_role("link", name="Verify the log").click()
+    expect(verdict).to_contain_text("The log verifies: 3 events")
 
     with page.expect_download() as download:
         audit.get_by_role("link", name="Export the log").click()
@@ -267,7 +271,8 @@ def test_a_log_exported_imported_and_verified_each_said_in_words(page, viewport,
     exported = tmp_path / download.value.suggested_filename
     download.value.save_as(exported)
     lines = exported.read_bytes().splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 3
+    head_hash = page.request.get(f"/api/games/{game['id']}/events/3").json()["hash"]
 
     page.goto("/")
     page.get_by_role("link", name="Import a log").click()
@@ -276,20 +281,20 @@ def test_a_log_exported_imported_and_verified_each_said_in_words(page, viewport,
 
     # a log with a changed byte: refused, the line named beside the field
     broken = tmp_path / "broken.jsonl"
-    broken.write_bytes(lines[0] + b"\n" + lines[1].replace(b'"player":"', b'"player":"x'))
+    broken.write_bytes(b"\n".join([*lines[:2], lines[2].replace(b'"player":"', b'"player":"x')]))
     page.get_by_label("The file").set_input_files(broken)
     page.get_by_role("button", name="Import the log").click()
     summary = page.locator("#error-summary")
     expect(summary).to_be_visible()
-    expect(summary).to_contain_text("line 2")
-    expect(page.locator("[data-field=log] .error-message")).to_contain_text("line 2")
+    expect(summary).to_contain_text("line 3")
+    expect(page.locator("[data-field=log] .error-message")).to_contain_text("line 3")
     assert_accessible(page, "the import refused")
 
     page.get_by_label("The file").set_input_files(exported)
     page.get_by_role("button", name="Import the log").click()
     imported = page.get_by_role("region", name="Game imported")
     expect(imported).to_be_visible()
-    expect(imported).to_contain_text("The log was checked whole and imported: 2 events")
+    expect(imported).to_contain_text("The log was checked whole and imported: 3 events")
     expect(summary).to_be_hidden()
     new_id = imported.locator('[data-slot="id"]').text_content()
     assert new_id != game["id"] and held(page, new_id)["seat"] == "table"
@@ -297,7 +302,7 @@ def test_a_log_exported_imported_and_verified_each_said_in_words(page, viewport,
 
     imported.get_by_role("link", name="verify it").click()
     expect(page.locator("[data-verdict]")).to_contain_text(
-        f"The log verifies: 2 events re-hashed, checked and refolded; head hash {head_hash}"
+        f"The log verifies: 3 events re-hashed, checked and refolded; head hash {head_hash}"
     )
     assert_accessible(page, "the check's page")
 

@@ -15,6 +15,8 @@ const gameId = section.dataset.game;
 
 const verifyLink = section.querySelector("[data-verify]");
 const verdictBox = section.querySelector("[data-verdict-box]");
+let version = null; // the game's head as the page last said it
+let checked = null; // the head the check shown was made at
 
 verifyLink.addEventListener("click", async (event) => {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -26,6 +28,7 @@ verifyLink.addEventListener("click", async (event) => {
     const words = document.createElement("template");
     words.innerHTML = await response.text();
     verdictBox.replaceChildren(words.content);
+    checked = version;
   } catch (error) {
     verdictBox.textContent = `The log could not be checked (${error.message}). Try again.`;
   }
@@ -42,6 +45,11 @@ const sent = {}; // the key of the fork not yet answered (js/retry.js)
 
 document.addEventListener("tablelog:state", (event) => {
   const { at } = event.detail;
+  version = event.detail.version;
+  if (checked !== null && checked !== version) {
+    verdictBox.textContent = "The game has moved on since the check: verify it again.";
+    checked = null;
+  }
   atInput.value = at;
   button.textContent = `Fork from step ${at}`;
 });
