@@ -1,18 +1,19 @@
 """What a Burn Rate form may offer now (games/choices.py says how a value is judged): the piles
 a company may hire from, in the first hire and with HIRE or BAD HIRE (BR-DRAFT-1, BR-VP-2),
-the opponents an offensive card may target (BR-PLAY-3), and the employees FIRE may name and
-POACH may take (BR-CONTRACT-2, BR-VP-2).
+the opponents an offensive card may target (BR-PLAY-3), the employees FIRE may name and
+POACH may take (BR-CONTRACT-2, BR-VP-2), and the FUNDING cards, by the money they print, that
+may be played now (BR-SETUP-2: a copy left; BR-PLAY-2, BR-PLAY-4: matching the Finance head).
 
-A draft is judged by folding a sample pick (`evolve`); a Play card's choice, whose sample would
-need the card too, by the checks that card's rule makes of it, in the rule's order: the turn
-and the card limit first (BR-TURN-1, BR-PLAY-1). Whether the card itself matches the head it
-is played against (BR-PLAY-2 to 4) is not judged here: the form offers the cards as printed,
-and the service's refusal says which head the card would need.
+A draft and a FUNDING card are judged by folding a sample (`evolve`); another Play card's
+choice, whose sample would need the card too, by the checks that card's rule makes of it, in
+the rule's order: the turn and the card limit first (BR-TURN-1, BR-PLAY-1). Whether such a
+card itself matches the head it is played against (BR-PLAY-2 to 4) is not judged here: the
+form offers the cards as printed, and the service's refusal says which head it would need.
 """
 
 from games.choices import Field, player_of
 
-from . import company, edition, labor_pool, matching, staffing
+from . import cards, company, edition, labor_pool, matching, staffing
 from .turn import begin_play
 
 
@@ -37,17 +38,35 @@ def employee_words(employee: dict) -> str:
     return f"{employee['name']}, {employee['department']} ({employee['id']})"
 
 
+def folds(state: dict, actor: str, event_type: str, payload: dict):
+    """The check of a sample action: `evolve` folds it, or raises the rule that refuses it."""
+    from . import evolve  # the package's surface, which imports this module
+
+    return lambda: evolve(state, {"type": event_type, "actor": actor, "payload": payload})
+
+
 def drafted(state: dict, actor: str, player: str) -> dict:
     """The piles whose face-up employee may join the company in the first hire (BR-DRAFT-1,
     BR-VP-2), each judged by folding the pick."""
-    from . import evolve  # the package's surface, which imports this module
-
     field = Field()
     for department in edition.DEPARTMENTS:
         payload = {"player": player, "department": department, "revealed": None}
-        event = {"type": "burnrate.employee_drafted", "actor": actor, "payload": payload}
-        field.judge(department, pile_words(state, department), lambda e=event: evolve(state, e))
+        field.judge(department, pile_words(state, department),
+                    folds(state, actor, "burnrate.employee_drafted", payload))  # fmt: skip
     return {"department": field}
+
+
+def funded(state: dict, actor: str, player: str) -> dict:
+    """FUNDING: each card the edition prints, by its amount and skill numbers, judged by
+    playing it: a copy left in the deck (BR-SETUP-2), matching the Finance head (BR-PLAY-2,
+    BR-PLAY-4), on the player's turn (BR-TURN-1)."""
+    field = Field()
+    for variant in edition.KINDS["FUNDING"]["variants"]:
+        card = {"amount": variant["amount"], "skill_numbers": variant["skill_numbers"]}
+        payload = {"player": player, "card": card}
+        field.judge(card, cards.describe("FUNDING", card),
+                    folds(state, actor, "burnrate.funding_played", payload))  # fmt: skip
+    return {"card": field}
 
 
 def joins(state: dict, actor: str, player: str, owner: str, department: str | None):
@@ -140,6 +159,7 @@ def bad_idea(state: dict, actor: str, player: str) -> dict:
 
 JUDGED = {
     "burnrate.employee_drafted": drafted,
+    "burnrate.funding_played": funded,
     "burnrate.hire_played": hired,
     "burnrate.bad_hire_played": bad_hired,
     "burnrate.fire_played": fired,

@@ -150,11 +150,9 @@ def test_the_first_hire_offers_only_the_piles_whose_employee_may_join(page, view
     assert_accessible(page, f"the first hire's form, {viewport}")
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
-def test_a_bad_hires_piles_wait_for_its_target_and_follow_it(page, viewport):
-    """BR-PLAY-3, BR-VP-2: the table records ruth's BAD HIRE: joe is the one opponent offered,
-    the piles are offered once a target is chosen, and they are the piles whose employee may
-    join the target's company, as the service judges them."""
+def burn_rate_after_the_first_hire(page, viewport):
+    """joe and ruth after the first hire (test_record_burnrate's picks), ruth to play; this
+    device holds the table's seat."""
     from tests.pages.test_record_burnrate import JOE_PICKS, RUTH_PICKS, new_game
 
     game_id, table_token, seats = new_game(page)
@@ -170,20 +168,52 @@ def test_a_bad_hires_piles_wait_for_its_target_and_follow_it(page, viewport):
     page.set_viewport_size(viewport)
     hold_seat(page, game_id, "table", table_token)
     page.goto(f"/games/{game_id}")
+    return game_id
+
+
+def judged(page, game_id, event_type, field):
+    query = {"actor": "player:ruth", "type": event_type}
+    answer = page.request.get(f"/api/games/{game_id}/choices", params=query).json()
+    return answer["fields"][field]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_bad_hires_piles_wait_for_its_target_and_follow_it(page, viewport):
+    """BR-PLAY-3, BR-VP-2: the table records ruth's BAD HIRE: joe is the one opponent offered,
+    the piles are offered once a target is chosen, and they are the piles whose employee may
+    join the target's company, as the service judges them."""
+    game_id = burn_rate_after_the_first_hire(page, viewport)
     form = opened(page, "Bad hire played")
     pile = form.get_by_label("Pile (and the employee face up on it)")
     expect(pile.locator("option")).to_have_text(["Choose the target first"])
     target = form.get_by_label("Target", exact=True)
     assert options(target) == ["", "joe"]
     target.select_option("joe")
-    judged = page.request.get(
-        f"/api/games/{game_id}/choices",
-        params={"actor": "player:ruth", "type": "burnrate.bad_hire_played"},
-    ).json()["fields"]["department"]["offer"]
-    piles = [entry["label"] for entry in judged if entry["value"] is not None]
-    assert piles and len(piles) == len(judged)  # someone may join joe's company
+    offer = judged(page, game_id, "burnrate.bad_hire_played", "department")["offer"]
+    piles = [entry["label"] for entry in offer if entry["value"] is not None]
+    assert piles and len(piles) == len(offer)  # someone may join joe's company
     expect(pile.locator("option")).to_have_text(["Choose", *piles])
     assert_accessible(page, f"the BAD HIRE form, {viewport}")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_funding_offers_only_the_cards_that_match_the_finance_head(page, viewport):
+    """BR-PLAY-2: ruth's Finance head has skill 1: among the FUNDING cards as printed, by the
+    money they bring, only those showing a 1 are offered; the others are told as left out."""
+    game_id = burn_rate_after_the_first_hire(page, viewport)
+    form = opened(page, "Funding played")
+    which = form.get_by_label("Which card")
+    shown = which.locator("option:not([hidden])")
+    card = judged(page, game_id, "burnrate.funding_played", "card")
+    allowed = [entry["label"] for entry in card["offer"]]
+    assert allowed and card["left_out"]
+    expect(shown).to_have_text(["As printed (enter it below)", *allowed])
+    form.locator("details.left-out summary").click()
+    expect(form.locator("details.left-out")).to_contain_text("(BR-PLAY-2)")
+    assert_accessible(page, f"the FUNDING form, {viewport}")
+    which.select_option(allowed[-1])
+    form.get_by_role("button", name="Record").click()
+    expect(page.locator('#record-panel [data-slot="done"]')).to_contain_text("Recorded")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())

@@ -7,6 +7,7 @@ import copy
 import pytest
 
 import games.burnrate as burnrate
+from games.burnrate import edition
 from tests.games.burnrate.table import employee
 from tests.games.burnrate.test_draft import new_table as drafting
 from tests.games.burnrate.test_staffing import ALL
@@ -95,6 +96,29 @@ def test_poach_offers_the_employees_who_may_join_and_fire_the_players_own():
     assert offered(fire, "employee") == [e["id"] for e in table.company("joe")["employees"]]
 
 
+def test_funding_offers_the_cards_that_match_the_finance_head_with_a_copy_left():
+    """BR-PLAY-2, BR-SETUP-2: joe's Finance head has skill 2: a FUNDING card is offered when it
+    shows a 2 and a copy of it is still in the deck; every copy of one played since the last
+    reshuffle leaves it out too."""
+    table = staffing()
+    first = burnrate.choices(table.state, "player:joe", "burnrate.funding_played")["card"]
+    assert first["offer"] and all(2 in e["value"]["skill_numbers"] for e in first["offer"])
+    assert {e["rule"] for e in first["left_out"]} == {"BR-PLAY-2"}
+    gone = first["offer"][0]
+    copies = next(v["copies"] for v in edition.KINDS["FUNDING"]["variants"]
+                  if v["amount"] == gone["value"]["amount"]
+                  and v["skill_numbers"] == gone["value"]["skill_numbers"])  # fmt: skip
+    table.state["played_copies"][gone["label"]] = copies
+    answer = burnrate.choices(table.state, "player:joe", "burnrate.funding_played")
+    assert gone["value"] not in offered(answer, "card")
+    assert {"value": gone["value"], "rule": "BR-SETUP-2"}.items() <= next(
+        e for e in answer["card"]["left_out"] if e["value"] == gone["value"]
+    ).items()
+    assert gone["label"].startswith("FUNDING ")
+    holds_against_the_checks(table, "funding_played", answer, "card",
+                             lambda e: {"player": "joe", "card": e["value"]})  # fmt: skip
+
+
 def test_out_of_turn_nothing_is_offered():
     """BR-TURN-1: joe plays first; ruth's HIRE waits."""
     answer = burnrate.choices(staffing().state, "player:ruth", "burnrate.hire_played")
@@ -105,4 +129,4 @@ def test_out_of_turn_nothing_is_offered():
 def test_an_actor_naming_no_company_and_a_type_not_covered_are_offered_nothing(actor):
     state = staffing().state
     assert burnrate.choices(state, actor, "burnrate.hire_played") == {}
-    assert burnrate.choices(state, "player:joe", "burnrate.funding_played") == {}
+    assert burnrate.choices(state, "player:joe", "burnrate.turn_ended") == {}

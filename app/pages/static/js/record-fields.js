@@ -114,6 +114,7 @@ function objectControl(field, path, context) {
     if (!picker) select.prepend(new Option("Give it below", "_typed"));
     choices.forEach((choice, n) => select.append(new Option(choice.label, String(n))));
     select.dataset.printed = JSON.stringify(picker ?? {});
+    select.dataset.values = JSON.stringify(choices.map((choice) => choice.value)); // offerChoices
     const label = element("label", { for: id });
     label.textContent = picker ? "Which card" : "Give it, or none";
     which.append(label, select);
@@ -484,7 +485,8 @@ function join(path, name) {
 // offers only the values offered (those whose `when` the form's other fields meet); a box
 // becomes a list to pick from. Its field is marked data-rules="<the rules that left values
 // out>", so that a refusal naming one is shown beside it (js/record-problem.js), and says what
-// it left out and why. A path the game did not judge keeps the control built above.
+// it left out and why. A card as printed keeps among its "Which card" only the printed cards
+// offered. A path the game did not judge keeps the control built above.
 export function offerChoices(form, fields) {
   const named = new Map();
   for (const control of form.elements) {
@@ -513,6 +515,35 @@ export function offerChoices(form, fields) {
     const waiting = control.type === "radio" ? waitsFor : null; // a list says it in its empty choice
     if (wrapper) tellLeftOut(wrapper, judged.rules, judged.left_out.filter(meets), told, waiting);
   }
+  // a card as printed: only the printed cards the rules allow stay among "Which card"
+  for (const which of form.querySelectorAll('select[name^="_which."][data-values]')) {
+    const path = which.name.slice("_which.".length);
+    const judged = fields[path] ?? fields[path.replace(/\.\d+(?=\.|$)/g, ".*")];
+    if (!judged) continue;
+    offerPrinted(which, judged.offer);
+    tellLeftOut(which.closest("[data-field]"), judged.rules, judged.left_out, told, null);
+  }
+}
+
+function offerPrinted(which, offered) {
+  const allowed = new Set(offered.map((entry) => canonical(entry.value)));
+  const values = JSON.parse(which.dataset.values);
+  for (const option of which.options) {
+    if (!/^\d+$/.test(option.value)) continue; // typed, or none
+    const out = !allowed.has(canonical(values[Number(option.value)]));
+    option.hidden = out;
+    option.disabled = out;
+  }
+  if (which.selectedOptions[0]?.disabled) which.value = which.options[0].value;
+}
+
+// JSON with its keys in order, so that two equal cards read the same.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 // The value a form's control of `name` holds now: a select's, a box's, the radio checked.
@@ -592,7 +623,7 @@ function tellLeftOut(wrapper, rules, leftOut, told, waiting) {
   let note = wrapper.querySelector(":scope > .offered-note");
   if (!note) {
     note = element("div", { class: "offered-note" });
-    const control = wrapper.querySelector(":scope > select, :scope > input, :scope > .radios");
+    const control = wrapper.querySelector(":scope > select, :scope > input, :scope > .radios, :scope > .which");
     if (control) control.after(note);
     else wrapper.append(note);
   }
