@@ -28,7 +28,7 @@ def awaiting(state: dict, due: str | None) -> dict:
     if out is not None:
         piles = ", ".join(sorted(bankruptcy.choices(state, out)))
         what = (f"{out} is below zero and out: the table says which card lands on top of each"
-                f" empty pile ({piles}) with burnrate.went_bankrupt")  # fmt: skip
+                f" empty pile ({piles}), recording the bankruptcy")  # fmt: skip
         return _wait([f"player:{out}"], ["burnrate.went_bankrupt"], what, "BR-SALARY-2")
     if state["phase"] == "draft":
         player = state["draft"]["player"]

@@ -67,6 +67,6 @@ def test_a_bankruptcy_waits_for_the_table_to_say_which_card_lands_on_top():
         "from": ["player:ruth"],
         "types": ["burnrate.went_bankrupt"],
         "what": "ruth is below zero and out: the table says which card lands on top of each"
-        " empty pile (development) with burnrate.went_bankrupt",
+        " empty pile (development), recording the bankruptcy",
         "rule": "BR-SALARY-2",
     }
