@@ -1,19 +1,20 @@
 """What a Burn Rate form may offer now (games/choices.py says how a value is judged): the piles
 a company may hire from, in the first hire and with HIRE or BAD HIRE (BR-DRAFT-1, BR-VP-2),
 the opponents an offensive card may target (BR-PLAY-3), the employees FIRE may name and
-POACH may take (BR-CONTRACT-2, BR-VP-2), and the FUNDING cards, by the money they print, that
-may be played now (BR-SETUP-2: a copy left; BR-PLAY-2, BR-PLAY-4: matching the Finance head).
+POACH may take (BR-CONTRACT-2, BR-VP-2), and the Play cards as printed (FUNDING by the money
+it brings, HIRE, BAD HIRE, FIRE, POACH, RELEASE) that may be played now (BR-SETUP-2: a copy
+left; BR-PLAY-2 to 4: matching the head of their department, the player's or the target's).
 
-A draft and a FUNDING card are judged by folding a sample (`evolve`); another Play card's
-choice, whose sample would need the card too, by the checks that card's rule makes of it, in
-the rule's order: the turn and the card limit first (BR-TURN-1, BR-PLAY-1). Whether such a
-card itself matches the head it is played against (BR-PLAY-2 to 4) is not judged here: the
-form offers the cards as printed, and the service's refusal says which head it would need.
+A draft and a FUNDING card are judged by folding a sample (`evolve`); another Play card,
+whose sample would need the rest of the action too, by the checks its rule makes of the card,
+in the rule's order (the turn and the card limit first, BR-TURN-1, BR-PLAY-1), and its other
+choices by the checks the rule makes of them.
 """
 
 from games.choices import Field, player_of
+from games.plain_data import copied
 
-from . import cards, company, edition, labor_pool, matching, staffing
+from . import cards, company, copies, edition, labor_pool, matching, pickers, staffing
 from .turn import begin_play
 
 
@@ -94,9 +95,45 @@ def piles(state, actor, player, owner, field: Field, when: dict | None = None) -
     return field
 
 
+def plays(state: dict, actor: str, player: str, kind_id: str, card: dict, target=None):
+    """The checks a Play card's rule makes of the card itself, in its order, on a copy of the
+    state: the turn and the card limit (BR-TURN-1, BR-PLAY-1), a copy left in the deck
+    (BR-SETUP-2), and a match for the player's head of its department, or the target's
+    (BR-PLAY-2 to 4)."""
+
+    def check():
+        trial = copied(state)
+        begin_play(trial, {"player": player}, actor, 1)
+        copies.play(trial, kind_id, [card])
+        if target is None:
+            matching.check_defensive(trial, player, kind_id, card)
+        else:
+            matching.check_offensive(trial, player, target, kind_id, card)
+
+    return check
+
+
+def printed(state, actor, player, kind_id: str, targets_: list | None = None) -> Field:
+    """The cards of `kind_id` as the form offers them printed (pickers.py), each judged by
+    `plays`; an offensive card's once for each target offered."""
+    field = Field()
+    for choice in pickers.printed(kind_id)["choices"]:
+        card, label = choice["value"], choice["label"]
+        if targets_ is None:
+            field.judge(card, label, plays(state, actor, player, kind_id, card))
+        for target in targets_ or []:
+            check = plays(state, actor, player, kind_id, card, target)
+            field.judge(card, label, check, {"target": target})
+    return field
+
+
 def hired(state: dict, actor: str, player: str) -> dict:
-    """HIRE: a pile whose face-up employee may join the player's company (BR-VP-2)."""
-    return {"department": piles(state, actor, player, player, Field())}
+    """HIRE: a card that matches the player's HR head, and a pile whose face-up employee may
+    join the player's company (BR-VP-2)."""
+    return {
+        "card": printed(state, actor, player, "HIRE"),
+        "department": piles(state, actor, player, player, Field()),
+    }
 
 
 def targets(state: dict, actor: str, player: str) -> tuple[Field, list[str]]:
@@ -117,7 +154,8 @@ def bad_hired(state: dict, actor: str, player: str) -> dict:
     department_field = Field()
     for target in offered:
         piles(state, actor, player, target, department_field, {"target": target})
-    return {"target": target_field, "department": department_field}
+    card_field = printed(state, actor, player, "BAD_HIRE", offered)
+    return {"target": target_field, "card": card_field, "department": department_field}
 
 
 def fired(state: dict, actor: str, player: str) -> dict:
@@ -129,7 +167,7 @@ def fired(state: dict, actor: str, player: str) -> dict:
             begin_play(state, {"player": player}, actor, 1),
             staffing.named_employee(state, player, e["id"], "BR-PLAY-6"),
         ))  # fmt: skip
-    return {"employee": field}
+    return {"cards.*": printed(state, actor, player, "FIRE"), "employee": field}
 
 
 def poached(state: dict, actor: str, player: str) -> dict:
@@ -149,7 +187,13 @@ def poached(state: dict, actor: str, player: str) -> dict:
 
             employee_field.judge(employee["id"], employee_words(employee), check,
                                  {"target": target})  # fmt: skip
-    return {"target": target_field, "employee": employee_field}
+    cards_field = printed(state, actor, player, "POACH", offered)
+    return {"target": target_field, "cards.*": cards_field, "employee": employee_field}
+
+
+def released(state: dict, actor: str, player: str) -> dict:
+    """RELEASE: a card that matches the player's Development head (BR-PLAY-2, BR-PLAY-4)."""
+    return {"card": printed(state, actor, player, "RELEASE")}
 
 
 def bad_idea(state: dict, actor: str, player: str) -> dict:
@@ -165,4 +209,5 @@ JUDGED = {
     "burnrate.fire_played": fired,
     "burnrate.poach_played": poached,
     "burnrate.bad_idea_played": bad_idea,
+    "burnrate.release_played": released,
 }

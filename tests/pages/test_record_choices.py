@@ -180,8 +180,9 @@ def judged(page, game_id, event_type, field):
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
 def test_a_bad_hires_piles_wait_for_its_target_and_follow_it(page, viewport):
     """BR-PLAY-3, BR-VP-2: the table records ruth's BAD HIRE: joe is the one opponent offered,
-    the piles are offered once a target is chosen, and they are the piles whose employee may
-    join the target's company, as the service judges them."""
+    the piles and the cards are offered once a target is chosen: the piles whose employee may
+    join the target's company and the cards that match the target's HR head, as the service
+    judges them."""
     game_id = burn_rate_after_the_first_hire(page, viewport)
     form = opened(page, "Bad hire played")
     pile = form.get_by_label("Pile (and the employee face up on it)")
@@ -193,6 +194,10 @@ def test_a_bad_hires_piles_wait_for_its_target_and_follow_it(page, viewport):
     piles = [entry["label"] for entry in offer if entry["value"] is not None]
     assert piles and len(piles) == len(offer)  # someone may join joe's company
     expect(pile.locator("option")).to_have_text(["Choose", *piles])
+    cards = judged(page, game_id, "burnrate.bad_hire_played", "card")["offer"]
+    matching = [entry["label"] for entry in cards if entry["when"] == {"target": "joe"}]
+    shown = form.get_by_label("Which card").first.locator("option:not([hidden])")
+    expect(shown).to_have_text(["As printed (enter it below)", *matching])
     assert_accessible(page, f"the BAD HIRE form, {viewport}")
 
 

@@ -119,6 +119,29 @@ def test_funding_offers_the_cards_that_match_the_finance_head_with_a_copy_left()
                              lambda e: {"player": "joe", "card": e["value"]})  # fmt: skip
 
 
+def test_hire_offers_the_cards_that_match_the_players_hr_head():
+    """BR-PLAY-2: joe's HR head has skill 1, so his HIRE is offered the cards showing a 1."""
+    table = staffing()
+    answer = burnrate.choices(table.state, "player:joe", "burnrate.hire_played")
+    assert offered(answer, "card") and all(1 in c["skill_numbers"] for c in offered(answer, "card"))
+    assert {e["rule"] for e in answer["card"]["left_out"]} == {"BR-PLAY-2"}
+    holds_against_the_checks(table, "hire_played", answer, "card",
+                             lambda e: {"player": "joe", "card": e["value"], "department": "sales",
+                                        "revealed": None})  # fmt: skip
+
+
+def test_bad_hire_offers_the_cards_that_match_the_targets_hr_head():
+    """BR-PLAY-3: ruth's HR head has skill 0, ann's 3: the cards offered follow the target."""
+    table = staffing()
+    answer = burnrate.choices(table.state, "player:joe", "burnrate.bad_hire_played")
+    for target, skill in (("ruth", 0), ("ann", 3)):
+        cards = offered(answer, "card", target=target)
+        assert cards and all(skill in card["skill_numbers"] for card in cards)
+    holds_against_the_checks(table, "bad_hire_played", answer, "card",
+                             lambda e: {"player": "joe", "card": e["value"], **e["when"],
+                                        "department": "sales", "revealed": None})  # fmt: skip
+
+
 def test_out_of_turn_nothing_is_offered():
     """BR-TURN-1: joe plays first; ruth's HIRE waits."""
     answer = burnrate.choices(staffing().state, "player:ruth", "burnrate.hire_played")

@@ -500,9 +500,7 @@ export function offerChoices(form, fields) {
     const judged = fields[path] ?? fields[path.replace(/\.\d+(?=\.|$)/g, ".*")];
     if (!judged) continue;
     const item = path.match(/\.(\d+)(?=\.|$)/)?.[1];
-    const meets = (entry) => Object.entries(entry.when ?? {}).every(
-      ([other, value]) => valueNamed(form, item === undefined ? other : other.replaceAll("*", item)) === String(value ?? ""),
-    );
+    const meets = meetsIn(form, item);
     const offered = judged.offer.filter(meets);
     const waitsFor = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer, item);
     let control = controls[0];
@@ -520,9 +518,18 @@ export function offerChoices(form, fields) {
     const path = which.name.slice("_which.".length);
     const judged = fields[path] ?? fields[path.replace(/\.\d+(?=\.|$)/g, ".*")];
     if (!judged) continue;
-    offerPrinted(which, judged.offer);
-    tellLeftOut(which.closest("[data-field]"), judged.rules, judged.left_out, told, null);
+    const meets = meetsIn(form, path.match(/\.(\d+)(?=\.|$)/)?.[1]);
+    offerPrinted(which, judged.offer.filter(meets));
+    tellLeftOut(which.closest("[data-field]"), judged.rules, judged.left_out.filter(meets), told, null);
   }
+}
+
+// Whether an entry's `when` holds in the form now: each field it names (a `*` being the list
+// item `item`) holds that value.
+function meetsIn(form, item) {
+  return (entry) => Object.entries(entry.when ?? {}).every(
+    ([other, value]) => valueNamed(form, item === undefined ? other : other.replaceAll("*", item)) === String(value ?? ""),
+  );
 }
 
 function offerPrinted(which, offered) {
