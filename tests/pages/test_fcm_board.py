@@ -132,7 +132,13 @@ def test_the_map_zooms_in_and_out_and_fits_again(page, viewport):
     expect(box).to_have_class(re.compile(r"\bzoom-3\b"))
     wide = box.evaluate("b => [b.clientWidth, b.scrollWidth]")
     assert wide[1] >= 1.9 * wide[0]  # twice as wide: the box scrolls to the rest
-    assert box.evaluate("b => b.scrollLeft") > 0  # it stays on the map's middle
+    middle = box.evaluate("b => b.scrollLeft")
+    assert middle > 0  # it stays on the map's middle
+    expect(box).to_have_attribute("tabindex", "0")  # zoomed in, a Tab stop: the keys scroll it
+    box.focus()
+    page.keyboard.press("ArrowLeft")  # the map moves, not the step
+    page.wait_for_function("(m) => document.querySelector('.map-view').scrollLeft < m", arg=middle)
+    expect(page.locator("#now-title")).to_have_text("Now")
     expect(zoom_out).not_to_have_attribute("aria-disabled", "true")
     assert_accessible(page, f"the map zoomed, {viewport}")
 
@@ -147,6 +153,7 @@ def test_the_map_zooms_in_and_out_and_fits_again(page, viewport):
     fit.click()
     expect(box).to_have_class(re.compile(r"\bzoom-1\b"))
     assert box.evaluate("b => b.scrollWidth - b.clientWidth") == 0
+    assert box.get_attribute("tabindex") is None  # fitted, it is no Tab stop
 
 
 def test_a_pinch_on_the_map_zooms_it_on_a_phone(page):

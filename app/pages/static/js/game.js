@@ -243,7 +243,7 @@ async function drawMap(container) {
     const buttons = figure.querySelector("[data-map-zoom]");
     const said = figure.querySelector("[data-map-chosen]");
     text.append(...[...figure.children].filter((part) => part !== buttons && part !== said));
-    const box = Object.assign(document.createElement("div"), { className: "map-view", tabIndex: 0 });
+    const box = Object.assign(document.createElement("div"), { className: "map-view" });
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", "The map: zoom it with the buttons above, scroll it when zoomed in");
     box.append(document.importNode(svg, true));
@@ -268,6 +268,9 @@ function zoomTo(box, level, { keepCentre = true } = {}) {
     (box.scrollTop + box.clientHeight / 2) / box.scrollHeight,
   ];
   for (let n = 1; n <= ZOOMS; n++) box.classList.toggle(`zoom-${n}`, n === zoom);
+  // zoomed in, the box scrolls, by the keyboard too; fitted, it is no stop for the Tab key
+  if (zoom > 1) box.tabIndex = 0;
+  else box.removeAttribute("tabindex");
   if (centre) {
     box.scrollLeft = centre[0] * box.scrollWidth - box.clientWidth / 2;
     box.scrollTop = centre[1] * box.scrollHeight - box.clientHeight / 2;
