@@ -307,6 +307,6 @@ def bank(before: dict, after: dict) -> list[str]:
     if before["ceo_slots"] != after["ceo_slots"]:
         said.append(f"the CEO's slots: {before['ceo_slots']} → {after['ceo_slots']}")
     if before.get("shortfall") != after.get("shortfall"):
-        said.append(f"owed to the bank and not paid: ${before.get('shortfall') or 0} → "
-                    f"${after.get('shortfall') or 0}")  # fmt: skip
+        said.append(f"what the broken bank paid without having it: ${before.get('shortfall') or 0}"
+                    f" → ${after.get('shortfall') or 0}")  # fmt: skip
     return said
