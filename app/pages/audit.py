@@ -9,7 +9,8 @@ be downloaded under a name a person can tell apart.
 A comparison is said in words: where the two logs part (events hash the same up to
 `common`, so the steps before are one), each step of each game as its sentence
 (replays/steps.py, `told`), and how the states differ after step `at` (by default the first
-that differs) change by change, the RFC 6902 patch itself folded away. The game page's part
+that differs) as the game says a step's changes, and place by place, the RFC 6902 patch
+itself folded away. The game page's part
 of the audit is pages/_audit.html; `forks_of` gives it this game's forks, which the API does
 not list: they are found among the newest games of the kind.
 """
@@ -112,6 +113,7 @@ def compare_page(game_id, other_id):
         compared=compared,
         rows=side_by_side(compared, steps(game_id, a["version"]), steps(other_id, b["version"])),
         differences=differences(compared["patch"], *states),
+        said=game_says(meta["kind"], *states),
         same_shown=SAME_SHOWN,
     )
 
@@ -148,6 +150,13 @@ def side_by_side(compared: dict, a: dict[int, dict], b: dict[int, dict]) -> list
             rows.append({"seq": seq, "a": a.get(seq), "b": b.get(seq),
                          "first": seq == compared["first_difference"]})  # fmt: skip
     return rows
+
+
+def game_says(kind: str, a_state, b_state) -> list[str]:
+    """The difference from A's state to B's as the game says a step's changes (its
+    `changes(before, after)`, in the words of its players), or nothing if it does not."""
+    game = services().games.get(kind)
+    return game.changes(a_state, b_state) if hasattr(game, "changes") else []
 
 
 def differences(patch: list[dict], a_state, b_state) -> list[dict]:

@@ -236,17 +236,23 @@ def test_a_fork_from_a_past_step_then_compared_shows_the_first_difference(page, 
     row, col = forks_place["top_left"]
     expect(first.locator(".side-b .sentence")).to_contain_text(f"row {row}, col {col}")
     expect(page.locator("#state-title")).to_have_text("The states after step 3")
-    expect(page.locator("ul[data-differences] li").first).to_contain_text("A has")
+    # in the game's words, then place by place (folded), then the patch (folded)
+    moved = f"{player}'s restaurant moved from row {original_place['top_left'][0]}"
+    expect(page.locator("ul[data-said]")).to_contain_text(moved)
+    expect(page.locator("ul[data-said]")).to_contain_text(f"to row {row}, col {col}")
+    expect(page.locator("details.compared-places")).not_to_have_attribute("open", "")
     expect(page.locator("details.patch")).not_to_have_attribute("open", "")
     page.get_by_role("link", name="step 3", exact=True).click()
     expect(page).to_have_url(re.compile("#first-difference$"))
     assert_accessible(page, "two games side by side")
 
+    page.locator("details.compared-places > summary").click()
+    expect(page.locator("ul[data-differences] li").first).to_contain_text("A has")
     page.locator("details.patch > summary").click()
     page.get_by_label("Only B").check()
     expect(first.locator(".side-a")).to_be_hidden()
     expect(first.locator(".side-b")).to_be_visible()
-    assert_accessible(page, "B alone, the patch open")
+    assert_accessible(page, "B alone, the places and the patch open")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
