@@ -618,9 +618,11 @@ function grouped(leftOut) {
     groups.get(reason).push(entry);
   }
   return [...groups.values()].map((entries) => {
+    const [{ label, message, rule }] = entries;
+    if (entries.length === 1 && message.startsWith(label)) return `${message} (${rule})`; // it names itself
     const names = entries.slice(0, 3).map((entry) => entry.label);
     if (entries.length > 3) names.push(`${entries.length - 3} more`);
-    return `${names.join(", ")}: ${entries[0].message} (${entries[0].rule})`;
+    return `${names.join(", ")}: ${message} (${rule})`;
   });
 }
 
