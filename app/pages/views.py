@@ -38,9 +38,8 @@ from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.rewind import corrections
 from projections.state import NoSuchGame
 from replays.disputes.threads import anchored
-from replays.sentences import changed, who
+from replays.sentences import changed, flat, who, written
 from replays.steps import replay, told
-from replays.transcript import flat, written
 from replays.verify import HOLDING, verify
 
 blp = Blueprint("pages", __name__, template_folder="templates")
