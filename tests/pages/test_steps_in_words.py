@@ -198,3 +198,20 @@ def test_a_live_entry_lands_under_its_turn_and_phase(page, fcm, viewport):
     for heading in ("Turn 1, payday", "Turn 1, cleanup", "Turn 2, restructuring"):
         expect(log.get_by_role("heading", name=heading)).to_have_count(1)
     assert_accessible(page, "live entries in their groups")
+
+
+def test_a_game_that_does_not_say_its_changes_keeps_them_dotted(client):
+    """The toy game has no `changes`, `why` or `where`: its steps list each patch operation's
+    place dotted and its values, the log has no headings, and the raw patch still folds away."""
+    body = {"kind": "toy", "players": ["ann", "ben"], "options": {"tally_every": 1000}}
+    game = client.post("/api/games", json=body).json
+    event = {"type": "toy.added", "actor": "player:ann", "payload": {"player": "ann", "amount": 4}}
+    headers = {"Authorization": f"Bearer {game['token']}"}
+    assert (
+        client.post(f"/api/games/{game['id']}/events", json=event, headers=headers).status_code
+        == 201
+    )
+    html = client.get(f"/games/{game['id']}").text
+    assert "<li><code>total</code>:\n  0 → 4</li>" in html
+    assert "<summary>The raw change (JSON Patch)</summary>" in html
+    assert "log-heading" not in html and "step-where" not in html
