@@ -7,7 +7,9 @@ company a purple card leaves below zero goes out in the phase "bankruptcy" (bank
 Actors: `player:<name>` for that player's actions, `admin` for anyone's, `system:<phase>` for
 derived events. The game page's board and new-game form are its own: page.py and pages/; what
 its chart shows is chart.py (CHART and points; replays/chart.py draws it); what a form may
-offer now, each value judged by these rules, is choices.py's `choices`.
+offer now, each value judged by these rules, is choices.py's `choices`; an event in words is
+sentences.py's `describe`, and a step's changes, why a turn's end came out so and where the
+game stands are said.py's `changes`, `why` and `where`.
 """
 
 from games.errors import RuleViolation
