@@ -80,6 +80,13 @@ def fcm(client, services):
     return Played(client, services)
 
 
+def checked(page, where: str) -> None:
+    """axe, once the page is settled: the map's picture in place of its text (js/game.js
+    swaps it in after the page loads; the text, scrolling sideways, is no state to judge)."""
+    expect(page.locator("[data-map-svg] svg").first).to_be_visible()
+    assert_accessible(page, where)
+
+
 def visible_text(page) -> str:
     """What a player reads: the page's rendered text (a folded <details> shows only its
     summary), but for the map's picture, which labels each restaurant as the record panel's
@@ -106,10 +113,10 @@ def test_a_step_says_its_changes_in_words_with_the_raw_patch_folded_away(page, f
     raw = changed.locator("details.raw-change")
     expect(raw.locator("summary")).to_have_text("The raw change (JSON Patch)")
     expect(raw.locator("pre")).to_be_hidden()
-    assert_accessible(page, "a step in words, its patch folded")
+    checked(page, "a step in words, its patch folded")
     raw.locator("summary").click()
     expect(raw.locator("pre")).to_contain_text('"path": "/chains/ann/cards/')
-    assert_accessible(page, "a step's raw patch shown")
+    checked(page, "a step's raw patch shown")
 
     # the dinnertime: why in the game's sentences, the explanation as recorded folded away
     page.goto(f"/games/{fcm.game['id']}")
@@ -118,7 +125,7 @@ def test_a_step_says_its_changes_in_words_with_the_raw_patch_folded_away(page, f
     expect(why.locator("ul.reasons")).to_contain_text("ann earned $0 this dinnertime")
     expect(why.locator("details.recorded > ul.explanation")).to_be_hidden()
     expect(changed.locator("ul.changes")).to_contain_text("the phase: dinnertime → payday")
-    assert_accessible(page, "a derived step says why")
+    checked(page, "a derived step says why")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
@@ -160,7 +167,7 @@ def test_the_log_is_grouped_by_turn_and_phase(page, fcm, viewport):
     steps = fcm.client.get(f"{fcm.href}/replay?from=1").json["steps"]
     for step in steps:  # each entry under the heading of where the game stood
         assert heading_of(page, step["event"]["seq"]) == step["where"]
-    assert_accessible(page, "the log grouped")
+    checked(page, "the log grouped")
 
 
 def heading_of(page, seq: int) -> str:
@@ -197,7 +204,7 @@ def test_a_live_entry_lands_under_its_turn_and_phase(page, fcm, viewport):
     assert heading_of(page, structure - 1) == "Turn 1, cleanup"
     for heading in ("Turn 1, payday", "Turn 1, cleanup", "Turn 2, restructuring"):
         expect(log.get_by_role("heading", name=heading)).to_have_count(1)
-    assert_accessible(page, "live entries in their groups")
+    checked(page, "live entries in their groups")
 
 
 def test_a_game_that_does_not_say_its_changes_keeps_them_dotted(client):
