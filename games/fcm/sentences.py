@@ -12,6 +12,7 @@ PHASES = {
     "order_of_business": "order of business",
     "working": "working 9 to 5",
     "marketing": "marketing campaigns",
+    "over": "the game's end",
 }
 
 
