@@ -1,6 +1,7 @@
 """Any event, step and explanation in words: the game's own where it has them, else what the
 machinery can say alone; `retract` and `seat_replaced` are the machinery's, in every game's log.
 
+- `entered`: whose an event is and who entered it (a seat, the table's recorder, the service).
 - `sentence`: the event, the game's `describe(event, state_before)`, else its type and the
   payload's plain values.
 - `changed`: what a step changed, the game's `changes(before, after)`, else each operation of
@@ -15,6 +16,7 @@ import json
 
 import jsonpatch
 
+from events.envelope import RECORDED_BY_TABLE
 from events.retract import RETRACT
 from events.seats import SEAT_REPLACED, TABLE
 
@@ -28,6 +30,19 @@ def who(actor: str) -> str:
     if actor.startswith("system:"):
         return f"the service ({actor[7:].replace('_', ' ')})"
     return actor
+
+
+def entered(event: dict) -> str:
+    """Whose the event is and who entered it: a player's own seat, the table's recorder
+    entering it for them (`recorded_by: table`), or the service."""
+    actor = event["actor"]
+    if actor.startswith("system:"):
+        return who(actor)
+    if actor == "admin":
+        return "admin, entered by the table's recorder"
+    if event.get("recorded_by") == RECORDED_BY_TABLE:
+        return f"{who(actor)}, entered by the table's recorder"
+    return f"{who(actor)}, entered from {who(actor)}'s seat"
 
 
 def sentence(game, event: dict, state_before) -> str:

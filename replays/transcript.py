@@ -14,7 +14,7 @@ from projections.fold import retract_pairs, walk
 from projections.recorder import Recorder
 from replays.disputes.entries import UPHELD
 from replays.disputes.service import DisputeService
-from replays.sentences import flat, reasons, sentence, where, who, written
+from replays.sentences import entered, flat, reasons, sentence, where, who, written
 from replays.verify import HOLDING, verify
 
 MARKDOWN = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>~|#"})
@@ -69,7 +69,7 @@ def happened(projector, game, kind: str, log: list[dict], threads: dict) -> list
         by = withdrawn_by(retracts, event["seq"])
         if by is not None:
             said = f"~~{said}~~ (withdrawn by seq {by})"
-        lines.append(f"- {said} _({md(who(event['actor']))}, {event['recorded_at']})_")
+        lines.append(f"- {said} _({md(entered(event))}, {event['recorded_at']})_")
         explanation = event["payload"].get("explanation")
         if event["actor"].startswith("system:") and explanation:
             why = reasons(game, event, before)

@@ -38,7 +38,7 @@ from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.rewind import corrections
 from projections.state import NoSuchGame
 from replays.disputes.threads import anchored
-from replays.sentences import changed, flat, who, written
+from replays.sentences import changed, entered, flat, who, written
 from replays.steps import replay, told
 from replays.verify import HOLDING, verify
 
@@ -106,6 +106,7 @@ def game_file(kind, filename):
 
 
 blp.add_app_template_filter(who, "who")
+blp.add_app_template_filter(entered, "entered")
 
 
 @blp.app_template_filter("when")

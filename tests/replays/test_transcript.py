@@ -33,15 +33,31 @@ def test_the_transcript_tells_the_game_its_disputes_and_its_verification(client)
     assert "- The disputes: the chain holds: 2 entries; head hash `" in text
 
 
+def test_each_action_says_who_entered_it_and_when(client):
+    """#20: the seat whose action it is, or the table's recorder entering it for them, and
+    the date and time, in the Markdown and on the transcript page."""
+    with freeze_time("2026-12-01T06:52:00Z"):
+        game = client.post("/api/games", json={"kind": "toy", "players": ["ann", "ben"]}).json
+        own = {"Authorization": f"Bearer {game['seats']['ann']}"}
+        assert client.post(f"/api/games/{game['id']}/events", json=add("ann", 1),
+                           headers=own).status_code == 201  # fmt: skip
+        assert append(client, game["id"], game["token"], add("ben", 2)).status_code == 201
+    text = client.get(f"/api/games/{game['id']}/transcript").data.decode()
+    assert "_(ann, entered from ann's seat, 2026-12-01T06:52:00.000000Z)_" in text
+    assert "_(ben, entered by the table's recorder, 2026-12-01T06:52:00.000000Z)_" in text
+    page = client.get(f"/games/{game['id']}/transcript").text
+    assert 'ann, entered from ann&#39;s seat · <time datetime="2026-12-01T06:52:00.000000Z"' in page
+    assert ">1 Dec 2026, 06:52 UTC</time>" in page
+    assert "ben, entered by the table&#39;s recorder · " in page
+
+
 def test_an_automatic_phase_comes_with_its_explanation(client, start_worker):
     start_worker()
     game_id, token = create_toy(client, tally_every=5, goal=1000)
     assert append(client, game_id, token, add("ann", 6)).status_code == 201
     wait_for(lambda: client.get(f"/api/games/{game_id}").json["version"] == 3)
     text = client.get(f"/api/games/{game_id}/transcript").data.decode()
-    assert (
-        "- **3.** the service (tally) recorded “tallied” (total 6) _(the service (tally)" in text
-    )
+    assert "- **3.** the service (tally) recorded “tallied” (total 6) _(the service (tally)" in text
     assert "  - every: 5\n  - previous: 0\n  - total: 6\n" in text
 
 
