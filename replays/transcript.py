@@ -1,8 +1,9 @@
-"""A game's transcript in Markdown, to send to the other side: every event as a sentence (its
-game's `describe`, replays/sentences.py), under a heading for each turn and phase as the game
-says them (its `where`), each automatic phase with its explanation (in the game's sentences,
-its `why`, or else written out), the disputes on each seq and their threads, and what
-verification found, with the head hashes. A person reads what happened without the API.
+"""A game's transcript in Markdown, to send to the other side: the game by its table's name if
+it has one, every event as a sentence (its game's `describe`, replays/sentences.py), under a
+heading for each turn and phase as the game says them (its `where`), each automatic phase
+with its explanation (in the game's sentences, its `why`, or else written out), the disputes
+on each seq and their threads, and what verification found, with the head hashes. A person
+reads what happened without the API.
 
 Withdrawn events are struck through (~~...~~) and say which retract withdrew them. When the
 log does not verify, the events are told up to the last that holds.
@@ -34,8 +35,9 @@ def transcript(recorder: Recorder, disputes: DisputeService, game_id: str) -> st
     chain, threads = disputes.checked(game_id)
     holds = meta["version"] if verdict.ok or verdict.problem in HOLDING else verdict.checked
     log = projector.store.read_range(game_id, 1, holds)
+    named = f"{md(meta['name'])} (game {game_id})" if meta.get("name") else f"game {game_id}"
     lines = [
-        f"# Transcript of game {game_id}",
+        f"# Transcript of {named}",
         "",
         f"{md(getattr(game, 'TITLE', meta['kind']))}, players {md(', '.join(meta['players']))}: "
         f"{meta['version']} events, {meta['status']}. Written {utc_now()}.",

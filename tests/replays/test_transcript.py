@@ -95,3 +95,13 @@ def test_a_burn_rate_game_is_told_in_its_own_words(client):
     assert (
         "- **2.** joe hired Ben Zhao (finance) from the labor pool; Mary DeLany turned up" in text
     )
+
+
+def test_a_named_game_is_told_by_its_name_escaped_as_markdown(client):
+    """The name is the table's text: its Markdown is escaped, so it reads as it was typed."""
+    body = {"kind": "toy", "players": ["ann", "ben"], "name": "Ann's *big* #2 [draft]"}
+    game_id = client.post("/api/games", json=body).json["id"]
+    text = client.get(f"/api/games/{game_id}/transcript").data.decode()
+    first, blank, said = text.splitlines()[:3]
+    assert first == f"# Transcript of Ann's \\*big\\* \\#2 \\[draft\\] (game {game_id})"
+    assert blank == "" and said.startswith("toy, players ann, ben: 1 events, active.")
