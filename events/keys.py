@@ -87,6 +87,13 @@ def catalog_kind_status(kind: str, status: str) -> str:
     return f"games:kind:{kind}:status:{status}"
 
 
+def catalog_forks(game_id: str) -> str:
+    """A sorted set, all scores 0: the ids of the games forked from one game, which
+    `GET /api/games?forked_from=<id>` lists. Set when a fork is listed, before it is written;
+    it never changes after (a fork's origin is its making's)."""
+    return f"games:forked_from:{game_id}"
+
+
 def meta_pattern() -> str:
     """The SCAN pattern of every game's meta hash: the catalog rebuilt from the games."""
     return "game:{*}:meta"

@@ -5,11 +5,12 @@ sorted sets index the ids, all scores 0 so they order by id, and ids order by cr
 every game, the games of a kind, the games in a status, the games of a kind in a status, so
 a filter by kind and status reads only what it lists. A fifth, the terms (`terms`), finds the
 games of a player, and those a search names by the start of a word of their name, a player
-or their id: a range of it each, and only those games' meta hashes are read. A game is
-indexed before its first write (an id whose game never got written is skipped), and its
-status indexes move after the append that changed it (its terms never change: its name and
-players are its creation's); `rebuild` makes every index again from the games' meta hashes,
-found by SCAN. Every filter is checked again against the meta read (`Filters.admits`), so an
+or their id: a range of it each, and only those games' meta hashes are read. A sixth, one
+for each game forked from, lists its forks. A game is indexed before its first write (an id
+whose game never got written is skipped), and its status indexes move after the append that
+changed it (its terms and its origin never change: its name and players are its creation's,
+its origin its fork's); `rebuild` makes every index again from the games' meta hashes, found
+by SCAN. Every filter is checked again against the meta read (`Filters.admits`), so an
 index entry left behind never lists a game wrongly.
 """
 
@@ -81,13 +82,15 @@ def term_member(term: str, game_id: str) -> bytes:
 @dataclass(frozen=True)
 class Filters:
     """What a list is narrowed to: a kind, a status, a player (the name whole, in any case),
-    and a search (`text`: each of its words starts a word of the game's name, of a player's
-    name or of its id). Empty ones do not narrow."""
+    a search (`text`: each of its words starts a word of the game's name, of a player's
+    name or of its id), and the game the games were forked from (`forked_from`, its id).
+    Empty ones do not narrow."""
 
     kind: str | None = None
     status: str | None = None
     player: str | None = None
     text: str | None = None
+    forked_from: str | None = None
 
     def looked_up(self) -> bool:
         """Whether the terms index finds the games (a player, or a search with a word)."""
@@ -99,6 +102,8 @@ class Filters:
         if self.status and meta["status"] != self.status:
             return False
         if self.player and self.player.casefold() not in [p.casefold() for p in meta["players"]]:
+            return False
+        if self.forked_from and (meta.get("forked_from") or {}).get("game") != self.forked_from:
             return False
         known = words(" ".join([meta.get("name") or "", *meta["players"], game_id]))
         return all(any(w.startswith(asked) for w in known) for asked in words(self.text or ""))
@@ -120,8 +125,16 @@ class Catalog:
         return game_id
 
     def add(
-        self, game_id: str, kind: str, status: str, players=(), name: str | None = None
+        self,
+        game_id: str,
+        kind: str,
+        status: str,
+        players=(),
+        name: str | None = None,
+        forked_from: dict | None = None,
     ) -> None:
+        """A game in every index that lists it; `forked_from`, a fork's origin as its summary
+        says it, lists it among that game's forks."""
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(keys.catalog_all(), {game_id: 0})
             pipe.zadd(keys.catalog_kind(kind), {game_id: 0})
@@ -129,6 +142,8 @@ class Catalog:
             pipe.zadd(keys.catalog_kind_status(kind, status), {game_id: 0})
             found = {term_member(term, game_id): 0 for term in terms(game_id, players, name)}
             pipe.zadd(keys.catalog_terms(), found)
+            if forked_from:
+                pipe.zadd(keys.catalog_forks(forked_from["game"]), {game_id: 0})
             pipe.execute()
 
     def move(self, game_id: str, kind: str, old_status: str, new_status: str) -> None:
@@ -162,9 +177,11 @@ class Catalog:
         return found[:limit], len(found) > limit
 
     def candidates(self, filters: Filters, after: str | None, newest: bool) -> Iterator[str]:
-        """The ids that may pass `filters`, past `after` in the order asked: a player's and
-        each searched word's from the terms (the ids in all of them), else those of the
-        kind and status index."""
+        """The ids that may pass `filters`, past `after` in the order asked: a game's forks
+        from their index, else a player's and each searched word's from the terms (the ids
+        in all of them), else those of the kind and status index."""
+        if filters.forked_from:
+            return self.listed(keys.catalog_forks(filters.forked_from), after, newest)
         if filters.looked_up():
             found = []
             if filters.player:
@@ -243,6 +260,7 @@ class Catalog:
                     if other != status:
                         self.redis.zrem(keys.catalog_status(other), game_id)
                         self.redis.zrem(keys.catalog_kind_status(kind, other), game_id)
-                self.add(game_id, kind, status, meta["players"], meta.get("name"))
+                self.add(game_id, kind, status, meta["players"], meta.get("name"),
+                         meta.get("forked_from"))  # fmt: skip
                 count += 1
         return count

@@ -213,8 +213,9 @@ class Recorder:
             **({"name": log[0]["payload"][NAME]} if NAME in log[0]["payload"] else {}),
             **(more_meta or {}),
         }
+        origin = json.loads(meta["forked_from"]) if "forked_from" in meta else None
         self.catalog.add(game_id, kind, meta["status"], log[0]["payload"]["players"],
-                         meta.get("name"))  # fmt: skip
+                         meta.get("name"), origin)  # fmt: skip
         seal = self.projector.seal
         caches = Caches(
             head=seal.seal(game_id, head),

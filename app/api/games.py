@@ -109,10 +109,11 @@ class Games(MethodView):
     @blp.arguments(schemas.GameListQuery, location="query", error_status_code=400)
     @blp.response(200, schemas.GamePage)
     def get(self, query):
-        """List games, oldest first (or newest), a page at a time, filtered by kind, status
-        and player, and searched by the words of their name, players and id (`q`)."""
+        """List games, oldest first (or newest), a page at a time, filtered by kind, status,
+        player and the game they were forked from, and searched by the words of their name,
+        players and id (`q`)."""
         filters = Filters(query.get("kind"), query.get("status"), query.get("player"),
-                          query.get("q"))  # fmt: skip
+                          query.get("q"), query.get("forked_from"))  # fmt: skip
         newest = query["order"] == "newest"
         items, more = services().catalog.find(filters, query.get("after"), query["limit"], newest)
         items = [{**item, "href": f"/api/games/{item['id']}"} for item in items]

@@ -174,6 +174,10 @@ class GameListQuery(Schema):
         validate=validate.Length(max=64),
         metadata={"description": "the games of this player (the whole name, in any case)"},
     )  # fmt: skip
+    forked_from = fields.String(
+        validate=validate.Regexp(r"^[0-9A-Za-z_-]{1,64}$"),
+        metadata={"description": "the forks of this game (its id)"},
+    )
     order = fields.String(
         load_default="oldest", validate=validate.OneOf(["oldest", "newest"]),
         metadata={"description": "oldest or newest first"},

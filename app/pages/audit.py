@@ -11,8 +11,8 @@ A comparison is said in words: where the two logs part (events hash the same up 
 (replays/steps.py, `told`), and how the states differ after step `at` (by default the first
 that differs) as the game says a step's changes, and place by place, the RFC 6902 patch
 itself folded away. The game page's part
-of the audit is pages/_audit.html; `forks_of` gives it this game's forks, which the API does
-not list: they are found among the newest games of the kind.
+of the audit is pages/_audit.html; `forks_of` gives it this game's forks, as the API lists
+them (projections/catalog.py, `forked_from`).
 """
 
 import json
@@ -22,7 +22,7 @@ from flask import Response, abort, redirect, render_template, request, url_for
 
 from app.context import services
 from app.pages.views import asked_step, blp
-from events import keys
+from projections.catalog import Filters
 from projections.checks import InvalidEvent, Refused
 from projections.state import NoSuchGame
 from replays.compare import HEAD, compare
@@ -30,7 +30,7 @@ from replays.steps import told
 from replays.transfer import export_lines
 from replays.verify import verify
 
-FORKS_AMONG = 200  # the newest games of a kind looked through for a game's forks
+FORKS_SHOWN = 50  # a game's forks listed under its audit, newest first
 SAME_SHOWN = 3  # steps the two games share shown before the first difference; the rest fold
 SHORT = 60  # characters of a value said in a difference
 NOTHING = object()  # what a state holds at a place it does not have
@@ -219,19 +219,8 @@ def briefly(value) -> str:
 
 @blp.app_template_global()
 def forks_of(game_id: str, kind: str) -> list[dict]:
-    """The forks of a game among the newest FORKS_AMONG games of its kind (the API lists no
-    game's forks), newest first: `{id, seq}`, the fork's id and the step it was made at.
-    Only each meta's `forked_from` is read, one round trip."""
-    redis = services().catalog.redis
-    ids = [raw.decode() for raw in redis.zrevrangebylex(keys.catalog_kind(kind), "+", "-", 0,
-                                                        FORKS_AMONG)]  # fmt: skip
-    with redis.pipeline(transaction=False) as pipe:
-        for other in ids:
-            pipe.hget(keys.meta(other), "forked_from")
-        origins = pipe.execute()
-    forks = []
-    for other, origin in zip(ids, origins, strict=True):
-        origin = json.loads(origin) if origin else None
-        if isinstance(origin, dict) and origin.get("game") == game_id:
-            forks.append({"id": other, "seq": origin["seq"]})
-    return forks
+    """The newest FORKS_SHOWN forks of a game, as GET /api/games?forked_from=<id> lists them:
+    `{id, seq}`, the fork's id and the step it was made at."""
+    filters = Filters(kind=kind, forked_from=game_id)
+    forks, _ = services().catalog.find(filters, None, FORKS_SHOWN, newest=True)
+    return [{"id": fork["id"], "seq": fork["forked_from"]["seq"]} for fork in forks]

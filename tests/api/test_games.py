@@ -126,3 +126,33 @@ def test_a_status_list_skips_a_game_left_there_after_it_moved(client, services):
     assert client.get("/api/games?status=active").json["items"] == []
     assert client.get("/api/games?status=active&kind=toy").json["items"] == []
     assert [g["id"] for g in client.get("/api/games?status=finished").json["items"]] == [game_id]
+
+
+def test_a_games_forks_are_listed_by_forked_from_newest_first_a_page_at_a_time(client):
+    """A fork of a fork is its own origin's, not the first game's; games made otherwise
+    (a creation, an import of the original's log) are none of its forks."""
+    original, token = create_toy(client, tally_every=100)
+    for n, player in enumerate(["ann", "ben", "ann"], start=1):
+        assert append(client, original, token, add(player, n)).status_code == 201
+    forks = [client.post(f"/api/games/{original}/forks", json={"at": at}).json["id"]
+             for at in (2, 3, 4)]  # fmt: skip
+    client.post(f"/api/games/{forks[0]}/forks", json={"at": 2})
+    create_toy(client)
+    client.post("/api/games/import", data=client.get(f"/api/games/{original}/export").data)
+    page = client.get(f"/api/games?forked_from={original}&order=newest&limit=2").json
+    assert [(g["id"], g["forked_from"]["seq"]) for g in page["items"]] == [
+        (forks[2], 4), (forks[1], 3)
+    ]  # fmt: skip
+    assert f"forked_from={original}" in page["next"]
+    [last] = client.get(page["next"]).json["items"]
+    assert last["id"] == forks[0] and client.get(page["next"]).json["next"] is None
+    assert client.get(f"/api/games?forked_from={forks[2]}").json["items"] == []
+    assert client.get("/api/games?forked_from=01NOSUCHGAME").json["items"] == []
+    narrowed = client.get(f"/api/games?forked_from={original}&kind=burnrate").json["items"]
+    assert narrowed == []
+
+
+def test_a_forked_from_that_cannot_be_a_game_id_is_refused_naming_it(client):
+    refused = client.get("/api/games?forked_from=a:b")
+    assert refused.status_code == 400 and refused.content_type == "application/problem+json"
+    assert list(refused.json["errors"]) == ["forked_from"]

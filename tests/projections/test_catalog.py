@@ -138,3 +138,38 @@ def test_a_fork_and_an_import_are_found_by_the_name_and_players_of_their_log(ser
     found = services.catalog.find(Filters(text="friday", player="ben"), None, 10)[0]
     assert ids(found) == [original, fork, imported]
     assert {game["name"] for game in found} == {"Friday"}
+
+
+def test_a_games_forks_are_read_from_their_own_index_and_only_theirs(services, client, monkeypatch):
+    """Its forks are listed when they are made, under the game they come from: a hundred
+    other games cost no read, and a fork of a fork is under its own origin."""
+    original = make(client, ("ann", "ben"))
+    for n in range(100):  # through the recorder: the API limits creations per address
+        services.recorder.create("toy", [f"x{n}", f"y{n}"], {}, "token")
+    fork = client.post(f"/api/games/{original}/forks", json={"at": 1}).json["id"]
+    fork_of_fork = client.post(f"/api/games/{fork}/forks", json={"at": 1}).json["id"]
+    read = []
+    metas = services.catalog.metas
+    monkeypatch.setattr(services.catalog, "metas", lambda chunk: read.extend(chunk) or metas(chunk))
+    found = services.catalog.find(Filters(forked_from=original), None, 10)[0]
+    assert ids(found) == [fork] and found[0]["forked_from"]["game"] == original
+    assert ids(services.catalog.find(Filters(forked_from=fork), None, 10)[0]) == [fork_of_fork]
+    assert read == [fork, fork_of_fork]
+    assert services.catalog.find(Filters(forked_from=original, player="zed"), None, 10)[0] == []
+
+
+def test_a_fork_left_behind_in_an_index_never_lists_a_game_wrongly(services, client, redis_client):
+    """An id in a game's forks whose meta says otherwise (written by hand here: another game,
+    or one never written) is passed over."""
+    original, other = make(client), make(client)
+    redis_client.zadd(keys.catalog_forks(original), {other: 0, "01NEVERWRITTEN": 0})
+    assert services.catalog.find(Filters(forked_from=original), None, 10)[0] == []
+
+
+def test_rebuild_makes_each_games_forks_again(app, services, client, redis_client):
+    original = make(client)
+    fork = client.post(f"/api/games/{original}/forks", json={"at": 1}).json["id"]
+    redis_client.delete(keys.catalog_forks(original))
+    assert services.catalog.find(Filters(forked_from=original), None, 10)[0] == []
+    assert app.test_cli_runner().invoke(args=["rebuild-catalog"]).exit_code == 0
+    assert ids(services.catalog.find(Filters(forked_from=original), None, 10)[0]) == [fork]
