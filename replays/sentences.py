@@ -57,16 +57,29 @@ def sentence(game, event: dict, state_before) -> str:
     return generic(event)
 
 
+TABLE_RECORDER = "the table's recorder"
+
+
+def recorder(actor: str) -> str:
+    """Who did the machinery's own acts: `admin` is the table's recorder, whose token it is."""
+    return TABLE_RECORDER if actor == "admin" else who(actor)
+
+
 def retracted(event: dict) -> str:
+    """`the table's recorder withdrew step 6: typo`, by the step's number as the pages show it."""
     reason = event["payload"].get("reason")
     said = f": {reason}" if reason else ""
-    return f"{who(event['actor'])} withdrew seq {event['payload']['seq']}{said}"
+    return f"{recorder(event['actor'])} withdrew step {event['payload']['seq']}{said}"
 
 
 def reseated(event: dict) -> str:
-    seat = event["payload"]["seat"]
-    holder = "the table's recorder" if seat == TABLE else f"{seat}'s seat"
-    return f"{who(event['actor'])} gave {holder} a new write token"
+    """`the table's recorder gave ruth's seat a new write token`, or took one of its own."""
+    seat, actor = event["payload"]["seat"], recorder(event["actor"])
+    if seat != TABLE:
+        return f"{actor} gave {seat}'s seat a new write token"
+    if actor == TABLE_RECORDER:
+        return f"{actor} took a new write token"
+    return f"{actor} gave {TABLE_RECORDER} a new write token"
 
 
 def generic(event: dict) -> str:

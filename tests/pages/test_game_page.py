@@ -105,7 +105,7 @@ def test_a_withdrawn_event_is_struck_through_in_the_log(client, burnrate):
     html = client.get(f"/games/{burnrate.game_id}").text
     assert re.search(rf'id="seq-{played}"[^>]*class="event withdrawn"', html)
     assert f"withdrawn by step {played + 1}" in html
-    assert "admin withdrew seq" in html
+    assert "the table&#39;s recorder withdrew step" in html
 
 
 def test_a_dispute_shows_at_its_step_and_a_new_token_is_said(client, burnrate):
@@ -116,7 +116,7 @@ def test_a_dispute_shows_at_its_step_and_a_new_token_is_said(client, burnrate):
     html = client.get(f"/games/{burnrate.game_id}").text
     item = html[html.index('<li id="seq-3"') : html.index('<li id="seq-4"')]
     assert "Dispute 1 (open): Joe picked before the deal was agreed" in item
-    assert "admin gave ruth&#39;s seat a new write token" in html
+    assert "the table&#39;s recorder gave ruth&#39;s seat a new write token" in html
     step = client.get(f"/games/{burnrate.game_id}?at=3").text.split("The log")[0]
     assert re.search(r"Dispute 1: open</h3>\s*<ol class=\"thread\">\s*<li><strong>ruth</strong> "
                      r"opened it .*: Joe picked before the deal was agreed</li>", step)  # fmt: skip

@@ -44,7 +44,7 @@ def test_each_step_says_its_event_in_words_as_its_game_tells_it(client):
     assert [s["text"] for s in steps] == [
         "ben recorded “added” (amount 2, player ben)",
         "ann recorded “added” (amount 3, player ann)",
-        "admin withdrew seq 4: wrong amount",
+        "the table's recorder withdrew step 4: wrong amount",
     ]
     assert steps[1]["event"]["withdrawn_by"] == 5
     assert client.get(f"/api/games/{game_id}/replay/4").json["text"] == steps[1]["text"]

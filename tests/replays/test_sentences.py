@@ -72,7 +72,7 @@ def test_a_game_without_describe_and_a_retract_get_the_machinerys_words():
     added = {"type": "toy.added", "actor": "player:ann", "payload": {"player": "ann", "amount": 3}}
     assert sentence(tests.toygame, added, None) == "ann recorded “added” (player ann, amount 3)"
     withdrawn = {"type": "retract", "actor": "admin", "payload": {"seq": 4, "reason": "typo"}}
-    assert sentence(games.fcm, withdrawn, None) == "admin withdrew seq 4: typo"
+    assert sentence(games.fcm, withdrawn, None) == "the table's recorder withdrew step 4: typo"
 
 
 def test_a_new_seat_token_is_the_machinerys_sentence_whatever_the_game():
@@ -81,9 +81,10 @@ def test_a_new_seat_token_is_the_machinerys_sentence_whatever_the_game():
     event = {"seq": 9, "type": "seat_replaced", "actor": "admin",
              "payload": {"seat": "ruth", "token_sha256": "0" * 64}}  # fmt: skip
     for game in (games.burnrate, games.fcm, tests.toygame):
-        assert sentence(game, event, None) == "admin gave ruth's seat a new write token"
+        said = sentence(game, event, None)
+        assert said == "the table's recorder gave ruth's seat a new write token"
     table = {**event, "payload": {**event["payload"], "seat": "table"}}
-    assert sentence(games.fcm, table, None) == "admin gave the table's recorder a new write token"
+    assert sentence(games.fcm, table, None) == "the table's recorder took a new write token"
 
 
 def test_an_airplane_campaign_is_said_by_its_edge_and_lane():

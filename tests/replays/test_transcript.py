@@ -23,7 +23,7 @@ def test_the_transcript_tells_the_game_its_disputes_and_its_verification(client)
     assert "Written 2025-03-01T21:00:00.000000Z." in text
     assert "- **2.** ann recorded “added” (amount 1, player ann) _(ann, " in text
     assert "- ~~**6.** ann recorded “added” (amount 5, player ann)~~ (withdrawn by seq 7)" in text
-    assert "- **7.** admin withdrew seq 6: see dispute 1 _(admin, " in text
+    assert "- **7.** the table's recorder withdrew step 6: see dispute 1 _(admin, " in text
     assert "  - Dispute 1 (upheld, corrected at seq 7): ben added 3, \\*not\\* 2" in text
     assert "### Dispute 1 on seq 3: upheld, corrected at seq 7" in text
     assert "- admin upheld it, corrected at seq 7 (" in text
