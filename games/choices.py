@@ -62,3 +62,28 @@ def accepts(check: Callable[[], object]) -> bool:
 def player_of(actor: str) -> str | None:
     """`player:ann` -> `ann`; None for `admin` or a worker, whose forms name no chooser."""
     return actor.removeprefix("player:") if actor.startswith("player:") else None
+
+
+def told_apart(labels: list[str], apart: list[str] | None = None) -> list[str]:
+    """Things in words as a form tells them apart (js/record-fields.js, `labelled`): a label
+    two of them share gets that one's `apart` words (", on the beach"), and one still shared
+    its order among them ("Waitress, at work (2nd)")."""
+    if apart is not None:
+        shared = {label for label in labels if labels.count(label) > 1}
+        labels = [f"{label}, {more}" if label in shared else label
+                  for label, more in zip(labels, apart, strict=True)]  # fmt: skip
+    counted: dict[str, int] = {}
+    told = []
+    for label in labels:
+        if labels.count(label) == 1:
+            told.append(label)
+            continue
+        counted[label] = counted.get(label, 0) + 1
+        told.append(f"{label} ({ordinal(counted[label])})")
+    return told
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

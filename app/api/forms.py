@@ -28,7 +28,10 @@ that does not, the plain control. The pickers:
   (`companies.{target}.employees`); a mapping at `from` gives its entries as items, each
   entry's key under `key` (or the name `key` gives); `where` ({item field: [values]}) keeps
   some items (a value may be `{field}`); `choices` ({label, value}) come first. In the
-  template `{field}` is the item's, `{field|words}` with underscores as spaces;
+  template `{field}` is the item's, `{field|words}` with underscores as spaces,
+  `{field|named}` as the picker's `names` ({value: words}) name it (a card by its title).
+  Items whose words are the same are told apart by `apart` (another template, "on the
+  beach"), then by their order among all the items at `from` ("Waitress (2nd)");
 - `{"picker": "printed", ...}` on an object: a card as printed, chosen among `choices` and
   the items `from` names (as `choose` reads them, each sent whole), which fill its fields;
   or typed;

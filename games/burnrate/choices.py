@@ -11,7 +11,7 @@ in the rule's order (the turn and the card limit first, BR-TURN-1, BR-PLAY-1), a
 choices by the checks the rule makes of them.
 """
 
-from games.choices import Field, player_of
+from games.choices import Field, player_of, told_apart
 from games.plain_data import copied
 
 from . import cards, company, copies, edition, labor_pool, matching, pickers, staffing
@@ -34,9 +34,13 @@ def pile_words(state: dict, department: str) -> str:
     return f"{department}: {employee['name'] if employee else 'empty'}"
 
 
-def employee_words(employee: dict) -> str:
-    """`Kim Lee, hr (E3)`, as the form's employee picker says it."""
-    return f"{employee['name']}, {employee['department']} ({employee['id']})"
+def employee_words(employees: list[dict], employee: dict) -> str:
+    """`Kim Lee, HR`, as the form's employee picker says it (pickers.py), two of the same
+    name and department in `employees`, the company's, told apart by their order."""
+    told = told_apart(
+        [f"{e['name']}, {edition.DEPARTMENT_NAMES[e['department']]}" for e in employees]
+    )
+    return told[next(n for n, e in enumerate(employees) if e["id"] == employee["id"])]
 
 
 def folds(state: dict, actor: str, event_type: str, payload: dict):
@@ -163,7 +167,8 @@ def fired(state: dict, actor: str, player: str) -> dict:
     (BR-CONTRACT-2)."""
     field = Field()
     for employee in state["companies"][player]["employees"]:
-        field.judge(employee["id"], employee_words(employee), lambda e=employee: (
+        words = employee_words(state["companies"][player]["employees"], employee)
+        field.judge(employee["id"], words, lambda e=employee: (
             begin_play(state, {"player": player}, actor, 1),
             staffing.named_employee(state, player, e["id"], "BR-PLAY-6"),
         ))  # fmt: skip
@@ -185,8 +190,8 @@ def poached(state: dict, actor: str, player: str) -> dict:
                 staffing.named_employee(state, target, e["id"], "BR-PLAY-3")
                 company.check_may_join(own, player, e, legal)
 
-            employee_field.judge(employee["id"], employee_words(employee), check,
-                                 {"target": target})  # fmt: skip
+            words = employee_words(state["companies"][target]["employees"], employee)
+            employee_field.judge(employee["id"], words, check, {"target": target})
     cards_field = printed(state, actor, player, "POACH", offered)
     return {"target": target_field, "cards.*": cards_field, "employee": employee_field}
 

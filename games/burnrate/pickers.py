@@ -27,12 +27,14 @@ FACE_UP = {
 
 
 def employee_of(whose: str) -> dict:
-    """An employee of `whose` company (`player` or `target`), by name; sent as its id."""
+    """An employee of `whose` company (`player` or `target`), by name and department (two
+    alike told apart by their order, js/record-fields.js); sent as its id."""
     return {
         "picker": "choose",
         "from": f"companies.{{{whose}}}.employees",
         "value": "id",
-        "show": "{name}, {department} ({id})",
+        "show": "{name}, {department|named}",
+        "names": edition.DEPARTMENT_NAMES,
     }
 
 
@@ -42,7 +44,7 @@ OWN_BAD_IDEA = {
     "picker": "choose",
     "from": "companies.{player}.bad_ideas",
     "value": "id",
-    "show": "{name}, x{x} ({id})",
+    "show": "{name}, x{x}",
 }
 
 

@@ -11,9 +11,10 @@ commitment's, which only the player's own choice and nonce can open.
 Fields this module does not name (squares, campaigns, houses) keep the form's own controls.
 """
 
-from games.choices import Field, accepts, player_of
+from games.choices import Field, accepts, player_of, told_apart
 from games.fcm.cards.employees import ceo_of
 from games.fcm.data import EMPLOYEES
+from games.fcm.pickers import PLACES, TITLES
 from games.fcm.rules import evolve
 from games.fcm.schemas import DRINKS, FOODS
 from games.fcm.turn.restructuring import in_hand
@@ -38,8 +39,13 @@ def folds(state: dict, actor: str, event_type: str, payload: dict):
     return lambda: evolve(state, {"type": event_type, "actor": actor, "payload": payload})
 
 
-def card_words(card: dict) -> str:
-    return f"{EMPLOYEES[card['card']]['name']} ({card['id']})"
+def card_words(state: dict, player: str, card: dict) -> str:
+    """A card of the chain as its pickers show it (pickers.py): its title, told apart from
+    the chain's other cards of that title by where it is, then by its order."""
+    cards = state["chains"][player]["cards"]
+    titles = [TITLES.get(c["card"], c["card"].replace("_", " ")) for c in cards]
+    told = told_apart(titles, [PLACES.get(c["place"], c["place"]) for c in cards])
+    return told[next(n for n, c in enumerate(cards) if c["id"] == card["id"])]
 
 
 def chain_cards(state: dict, player: str, place: str) -> list[dict]:
@@ -66,7 +72,7 @@ def trained(state: dict, actor: str, player: str) -> dict:
     trainer_field, card_field, into_field = Field(), Field(), Field()
     for trainer in chain_cards(state, player, "work"):
         payload = {"player": player, "trainer": trainer["id"], "steps": []}
-        if not trainer_field.judge(trainer["id"], card_words(trainer),
+        if not trainer_field.judge(trainer["id"], card_words(state, player, trainer),
                                    train(state, actor, payload, [])):  # fmt: skip
             continue
         reach = EMPLOYEES[trainer["card"]]["action"]["max_steps_on_same_card"]
@@ -79,7 +85,7 @@ def trained(state: dict, actor: str, player: str) -> dict:
             ]
             taken = [s for s in samples if accepts(train(state, actor, payload, s))]
             check = train(state, actor, payload, (taken or samples)[0])
-            if not card_field.judge(card["id"], card_words(card), check, when):
+            if not card_field.judge(card["id"], card_words(state, player, card), check, when):
                 continue
             for path, steps in zip(paths, samples, strict=False):
                 into = path[-1]
@@ -122,9 +128,8 @@ def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
             sample = {card["id"]: boss["id"]}
             if boss is not ceo:
                 sample[boss["id"]] = ceo["id"]
-            label = f"CEO ({ceo['id']})" if boss is ceo else card_words(boss)
-            field.judge(boss["id"], label, structure_check(state, actor, player, event_type,
-                                                           sample))  # fmt: skip
+            check = structure_check(state, actor, player, event_type, sample)
+            field.judge(boss["id"], card_words(state, player, boss), check)
     return fields
 
 
@@ -166,7 +171,7 @@ def card_and_good(state, actor, player, event_type, card_name, good_name, goods)
     for card in chain_cards(state, player, "work"):
         samples = [{"player": player, card_name: card["id"], good_name: good} for good in goods]
         taken = [s for s in samples if accepts(folds(state, actor, event_type, s))]
-        card_field.judge(card["id"], card_words(card),
+        card_field.judge(card["id"], card_words(state, player, card),
                          folds(state, actor, event_type, (taken or samples)[0]))  # fmt: skip
         for sample in samples if taken else []:
             good = sample[good_name]

@@ -1,22 +1,30 @@
 """How a person names each payload value at the table, as data beside the schemas: the hints
 a form built from a schema offers in place of typing (app/api/forms.py says what each picker
-means). A square by clicking the map, a card of the chain by what it is, a campaign or house
+means). A square by clicking the map, a card of the chain by its title, a campaign or house
 tile among those in the supply; a sealed choice (a reserve card, a face-down structure, a
 Deluxe firing) asked for in plain words, sealed and kept by the player's device."""
 
+from games.fcm.data import DATA, EMPLOYEES
+
 ACTOR = {"picker": "actor"}
 SQUARE = {"picker": "square"}
-CARD_LABEL = "{card|words} ({id})"
+TITLES = {DATA["ceo"]["id"]: DATA["ceo"]["name"]} | {
+    card: printed["name"] for card, printed in EMPLOYEES.items()
+}
+PLACES = {"hand": "in hand", "work": "at work", "beach": "on the beach", "busy": "busy"}
 
 
 def card_of_chain(*places: str) -> dict:
-    """One of the acting chain's cards, in one of `places` (hand, work, beach, busy)."""
+    """One of the acting chain's cards, in one of `places` (hand, work, beach, busy), by its
+    printed title; two of a title told apart by where they are, then by their order."""
     return {
         "picker": "choose",
         "from": "chains.{player}.cards",
         "where": {"place": list(places)},
         "value": "id",
-        "show": CARD_LABEL,
+        "show": "{card|named}",
+        "apart": "{place|named}",
+        "names": TITLES | PLACES,
     }
 
 
@@ -30,7 +38,7 @@ OWN_RESTAURANT = {
     "from": "board.restaurants",
     "where": {"owner": ["{player}"]},
     "value": "id",
-    "show": "{id}, at {top_left}",
+    "show": "{owner}'s restaurant at row {top_left.0}, column {top_left.1}",
 }
 CAMPAIGN_TILE = {"picker": "choose", "from": "supply.campaigns"}
 HOUSE_TILE = {"picker": "choose", "from": "supply.houses"}

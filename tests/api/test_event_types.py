@@ -97,7 +97,9 @@ def test_the_pickers_are_the_games_hints(client):
     assert field(fire, "player")["picker"] == {"name": "actor"}
     assert field(fire, "employee")["picker"] == {
         "name": "choose", "from": "companies.{player}.employees", "value": "id",
-        "show": "{name}, {department} ({id})",
+        "show": "{name}, {department|named}",
+        "names": {"sales": "Sales", "development": "Development", "hr": "HR",
+                  "finance": "Finance"},
     }  # fmt: skip
     poach = by_name(burnrate, "burnrate.poach_played")
     assert field(poach, "employee")["picker"]["from"] == "companies.{target}.employees"
@@ -114,6 +116,9 @@ def test_the_pickers_are_the_games_hints(client):
     assert (cook["from"], cook["where"], cook["value"]) == (
         "chains.{player}.cards", {"place": ["work"]}, "id"
     )  # fmt: skip
+    # a card by its printed title, two alike by where they are (#20, item 6)
+    assert (cook["show"], cook["apart"]) == ("{card|named}", "{place|named}")
+    assert (cook["names"]["errand_boy"], cook["names"]["beach"]) == ("Errand Boy", "on the beach")
     route = field(by_name(fcm, "fcm.drinks_collected"), "route.*")
     assert route["picker"] == {"name": "square"}
     structure = field(by_name(fcm, "fcm.structure_chosen"), "structure")

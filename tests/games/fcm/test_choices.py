@@ -214,6 +214,24 @@ def test_a_cook_takes_the_food_it_prints():
     assert offered(drinks, "card") == [boy] and offered(drinks, "drink", card=boy) != []
 
 
+def test_a_card_is_offered_by_its_title_and_two_alike_by_where_they_are_then_their_order():
+    """#20, item 6: no card id in a form. Two Kitchen Trainees at work and one on the beach
+    read "Kitchen Trainee, at work (1st)" and "(2nd)"; a card alone of its title by the title;
+    the CEO as "CEO"."""
+    table = working(ann_work=["kitchen_trainee", "kitchen_trainee", "errand_boy"],
+                    ann_hand=["kitchen_trainee"])  # fmt: skip
+    answer = fcm.choices(table.state, "player:ann", "fcm.food_taken")
+    labels = [e["label"] for e in answer["cook"]["offer"] + answer["cook"]["left_out"]]
+    assert labels == [
+        "Kitchen Trainee, at work (1st)", "Kitchen Trainee, at work (2nd)", "Errand Boy",
+    ]  # fmt: skip
+    state = at_turn_five(ann=["management_trainee", "trainer"]).state
+    [trainer] = ids(state, "ann", "trainer")
+    structure = fcm.choices(state, "player:ann", "fcm.structure_chosen")[f"structure.{trainer}"]
+    bosses = [e["label"] for e in structure["offer"] + structure["left_out"]]
+    assert bosses == ["CEO", "Management Trainee", "Waitress", "CFO"]
+
+
 @pytest.mark.parametrize("actor", ["admin", "player:zoe"])
 def test_an_actor_naming_no_chain_and_a_type_not_covered_are_offered_nothing(actor):
     """The form's own fields stay: nothing is said for admin, a stranger or a square."""

@@ -69,14 +69,47 @@ export function stateChoices(picker, state, payload) {
     : Object.entries(source ?? {}).map(([key, value]) => ({
         ...(isObject(value) ? value : { value }), [picker.key ?? "key"]: key, _key: key,
       }));
+  const labels = labelled(items, picker);
   const kept = items.filter((item) => where(item, picker.where, payload));
-  return [
-    ...own,
-    ...kept.map((item) => ({
-      label: picker.show ? template(picker.show, item) : String(item._scalar ? item.value : item._key ?? item.id ?? item.value),
-      value: valueOf(item, picker),
-    })),
-  ];
+  return [...own, ...kept.map((item) => ({ label: labels.get(item), value: valueOf(item, picker) }))];
+}
+
+// Each item in words, told apart from the others at `from` (not only those kept, so that a
+// thing reads the same in every form): by `show`; where two read the same, by `apart` too
+// ("Waitress, on the beach"); where they still do, by their order ("Waitress, at work (2nd)").
+function labelled(items, picker) {
+  const shown = (item) => (picker.show
+    ? template(picker.show, item, picker.names)
+    : String(item._scalar ? item.value : item._key ?? item.id ?? item.value));
+  let labels = new Map(items.map((item) => [item, shown(item)]));
+  if (picker.apart) {
+    const shared = sharedLabels(labels);
+    labels = new Map(items.map((item) => [item, shared.has(labels.get(item))
+      ? `${labels.get(item)}, ${template(picker.apart, item, picker.names)}` : labels.get(item)]));
+  }
+  const shared = sharedLabels(labels);
+  const counted = new Map();
+  for (const item of items) {
+    const label = labels.get(item);
+    if (!shared.has(label)) continue;
+    counted.set(label, (counted.get(label) ?? 0) + 1);
+    labels.set(item, `${label} (${ordinal(counted.get(label))})`);
+  }
+  return labels;
+}
+
+function sharedLabels(labels) {
+  const seen = new Set();
+  const shared = new Set();
+  for (const label of labels.values()) (seen.has(label) ? shared : seen).add(label);
+  return shared;
+}
+
+// 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th";
+  return `${n}${suffix}`;
 }
 
 function valueOf(item, picker) {
@@ -452,12 +485,14 @@ function at(value, path) {
   return value;
 }
 
-// "{name}, {department} ({id})", "{card|words} ({id})": an item in words.
-function template(text, item) {
-  return text.replace(/\{([\w.]+)(\|words)?\}/g, (_, path, filter) => {
+// "{name}, {department}", "{card|named}", "row {top_left.0}": an item in words; `|words` with
+// underscores as spaces, `|named` as the picker's `names` name the value (a card by its title).
+function template(text, item, names = {}) {
+  return text.replace(/\{([\w.]+)(?:\|(words|named))?\}/g, (_, path, filter) => {
     const value = at(item, path);
     if (value === undefined || value === null) return "—";
     const shown = Array.isArray(value) ? value.join(", ") : String(value);
+    if (filter === "named") return names[shown] ?? words(shown);
     return filter ? words(shown) : shown;
   });
 }
