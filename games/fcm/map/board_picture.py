@@ -52,6 +52,7 @@ from games.fcm.map.drawing import (
 )
 from games.fcm.map.pieces import CORNERS, entrance_square, garden_squares
 from games.fcm.map.render import describe, player_marks
+from games.fcm.sentences import phase_name
 
 SQUARE = CELL
 NUMBERS = 24  # the band of row and column numbers
@@ -138,9 +139,25 @@ def _corner_mark(x: int, y: int, corner: str, css: str, square) -> str:
     )
 
 
+CORNER_WORDS = {"NW": "north-west", "NE": "north-east", "SW": "south-west", "SE": "south-east"}
+LABEL_FITS = 12  # characters of bold 11 px text that fit across a restaurant
+
+
+def restaurant_label(record: dict) -> str:
+    """What a restaurant is called on the board: its owner's and its number (`ann-2` is
+    "ann no. 2"), or, where the owner's name is too long to fit, "no. 2" under the letter."""
+    label = f"{record['owner']} no. {restaurant_number(record)}"
+    return label if len(label) <= LABEL_FITS else f"no. {restaurant_number(record)}"
+
+
+def restaurant_number(record: dict) -> str:
+    return record["id"].rsplit("-", 1)[-1]
+
+
 def _restaurant(frame: Frame, record: dict, mark: str, colour: tuple[str, str]) -> str:
-    """A restaurant in its chain's colour with the chain's letter and its id, its entrance
-    corner marked; coming soon: outlined, dashed; a drive-in: every corner marked."""
+    """A restaurant in its chain's colour with the chain's letter and its owner and number,
+    its entrance corner marked; coming soon: outlined, dashed; a drive-in: every corner
+    marked. Its title says it in words: "ann's restaurant no. 1 at row 0, column 4"."""
     x, y = frame.corner(record["top_left"])
     x, y = x + 4, y + 4
     fill, ink = colour
@@ -152,11 +169,10 @@ def _restaurant(frame: Frame, record: dict, mark: str, colour: tuple[str, str]) 
         ink = INK
     else:
         body += f' fill="{fill}" stroke="{INK}" stroke-width="2"/>'
-    name = record["id"] if len(record["id"]) <= 9 else record["id"][:8] + "…"
     parts = [
         body,
         text(x + 44, y + 42, mark if not soon else mark.lower(), 32, ink, "bold"),
-        text(x + 44, y + 58, name, 11, ink, "bold"),
+        text(x + 44, y + 58, restaurant_label(record), 11, ink, "bold"),
     ]
     if soon or drive_in:
         parts.append(text(x + 44, y + 72, "soon" if soon else "drive-in", 10, ink, "bold"))
@@ -167,8 +183,11 @@ def _restaurant(frame: Frame, record: dict, mark: str, colour: tuple[str, str]) 
         elif drive_in:
             parts.append(_corner_mark(x, y, corner, "drive-in", (top + dr, left + dc)))
     status = "coming soon" if soon else "open"
-    words = f"Restaurant {record['id']} of {record['owner']}, entrance {record['entrance']}"
-    words += f", {status}" + (", a drive-in: every corner an entrance" if drive_in else "")
+    words = (
+        f"{record['owner']}'s restaurant no. {restaurant_number(record)} at row {top}, column"
+        f" {left}, its entrance the {CORNER_WORDS[record['entrance']]} corner, {status}"
+    )
+    words += ", a drive-in: every corner an entrance" if drive_in else ""
     facts = {"id": record["id"], "owner": record["owner"], "status": record["status"]}
     return titled("restaurant", words, parts, **facts, drive_in=str(drive_in).lower())
 
@@ -303,7 +322,7 @@ def render_svg(state: dict) -> str:
     frame = Frame(MAP_LEFT, MAP_TOP)
     marks, colours = player_marks(players), chain_colours(players)
     width, height = size(board, players)
-    heading = f"Food Chain Magnate, turn {state['turn']}: {state['phase'].replace('_', ' ')}"
+    heading = f"Food Chain Magnate, turn {state['turn']}: {phase_name(state['phase'])}"
     summary = (
         f"{heading}. The map, {board.tile_rows} by {board.tile_cols} tiles, with"
         f" {len(map_state['houses'])} houses, {len(map_state['restaurants'])} restaurants and"

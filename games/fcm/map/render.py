@@ -180,9 +180,11 @@ def describe(map_state: dict, marks: dict[str, str]) -> list[str]:
         lines.append(f"House {house['number']} at {house['top_left']} ({origin}{garden}){demand}")
     for restaurant in map_state["restaurants"]:
         mark = marks.get(restaurant["owner"], "?")
+        number = restaurant["id"].rsplit("-", 1)[-1]
+        status = restaurant["status"].replace("_", " ")
         lines.append(
-            f"Restaurant [{mark}] {restaurant['owner']} at {restaurant['top_left']}, entrance"
-            f" {restaurant['entrance']} {list(entrance_square(restaurant))}, {restaurant['status']}"
+            f"Restaurant [{mark}] {restaurant['owner']} no. {number} at {restaurant['top_left']},"
+            f" entrance {restaurant['entrance']} {list(entrance_square(restaurant))}, {status}"
         )
     for campaign in sorted(map_state["campaigns"], key=lambda c: c["number"]):
         kind = campaign_type(campaign["number"])

@@ -83,7 +83,14 @@ def test_every_restaurant_is_drawn_with_its_entrance(state):
         x, y = (int(n) for n in entrance.get("points").split()[0].split(","))
         assert MAP_LEFT + c * SQUARE <= x <= MAP_LEFT + (c + 1) * SQUARE
         assert MAP_TOP + r * SQUARE <= y <= MAP_TOP + (r + 1) * SQUARE
-        assert restaurant["id"] in words(group)
+        number = restaurant["id"].rsplit("-", 1)[-1]
+        assert f"{restaurant['owner']} no. {number}" in words(group)  # no id (#20, item 6)
+        assert restaurant["id"] not in " ".join(words(group))
+        row, col = restaurant["top_left"]
+        assert group.find(f"{SVG}title").text.startswith(
+            f"{restaurant['owner']}'s restaurant no. {number} at row {row}, column {col}, its"
+            " entrance the "
+        )
         corners = [p for p in group.iter(f"{SVG}polygon") if p.get("class") == "drive-in"]
         assert len(corners) == (3 if restaurant["drive_in"] else 0)
         assert group.get("data-status") == restaurant["status"]

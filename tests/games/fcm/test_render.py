@@ -89,6 +89,6 @@ def test_render_map_lists_tiles_pieces_and_key():
     text = render_map(turn_five())
     assert "Tiles (original road connection): [0,0] A 0°" in text
     assert "House 13 at [13, 6] (printed, garden E), demand burger burger beer beer" in text
-    assert "Restaurant [A] ann at [0, 4], entrance SE [1, 5], open" in text
+    assert "Restaurant [A] ann no. 1 at [0, 4], entrance SE [1, 5], open" in text
     assert "Campaign 5 airplane of bob, beer, 3 turns left, beside edge S from 5" in text
     assert text.endswith("a square at fault\n")
