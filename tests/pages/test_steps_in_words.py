@@ -89,14 +89,8 @@ def checked(page, where: str) -> None:
 
 def visible_text(page) -> str:
     """What a player reads: the page's rendered text (a folded <details> shows only its
-    summary), but for the map's picture, which labels each restaurant as the record panel's
-    forms name it (`ann-1`): a label drawn on the board, not words of a step or the log."""
-    return page.evaluate(
-        """() => {
-          for (const svg of document.querySelectorAll(".map svg")) svg.style.display = "none";
-          return document.body.innerText;
-        }"""
-    )
+    summary), the map's picture with it, whose restaurants read "ann no. 1", not `ann-1`."""
+    return page.inner_text("body")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
