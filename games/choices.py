@@ -66,11 +66,13 @@ def player_of(actor: str) -> str | None:
 
 def told_apart(labels: list[str], apart: list[str] | None = None) -> list[str]:
     """Things in words as a form tells them apart (js/record-fields.js, `labelled`): a label
-    two of them share gets that one's `apart` words (", on the beach"), and one still shared
-    its order among them ("Waitress, at work (2nd)")."""
+    shared by things whose `apart` words differ gets them (", on the beach"), and one still
+    shared its order among them ("Waitress, at work (2nd)", "Waitress (2nd)")."""
     if apart is not None:
-        shared = {label for label in labels if labels.count(label) > 1}
-        labels = [f"{label}, {more}" if label in shared else label
+        differing: dict[str, set[str]] = {}
+        for label, more in zip(labels, apart, strict=True):
+            differing.setdefault(label, set()).add(more)
+        labels = [f"{label}, {more}" if len(differing[label]) > 1 else label
                   for label, more in zip(labels, apart, strict=True)]  # fmt: skip
     counted: dict[str, int] = {}
     told = []

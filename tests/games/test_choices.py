@@ -9,6 +9,10 @@ def test_a_label_two_share_gets_where_they_are_then_their_order():
     assert told_apart(labels, places) == [
         "Waitress, at work (1st)", "CEO", "Waitress, at work (2nd)", "Waitress, on the beach",
     ]  # fmt: skip
+    # where all of a title are in one place, saying the place tells nothing
+    assert told_apart(["Waitress", "Waitress", "CEO"], ["in hand", "in hand", "at work"]) == [
+        "Waitress (1st)", "Waitress (2nd)", "CEO",
+    ]  # fmt: skip
     assert told_apart(["Kim Lee, HR", "Kim Lee, HR", "Ben Zhao, Finance"]) == [
         "Kim Lee, HR (1st)", "Kim Lee, HR (2nd)", "Ben Zhao, Finance",
     ]  # fmt: skip

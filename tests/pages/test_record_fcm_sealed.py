@@ -130,8 +130,10 @@ def test_a_structure_sealed_face_down_with_the_structure_picker_and_revealed(pag
     form.locator(":scope > summary").click()
     expect(form).to_contain_text("kept on this device until you reveal it")
     structure = {"kitchen_trainee-5": "ceo-2", "kitchen_trainee-6": "ceo-2"}
+    # both in hand: told apart by their order in the chain (#20, item 6)
+    named = dict(zip(structure, ["Kitchen Trainee (1st)", "Kitchen Trainee (2nd)"], strict=True))
     for card, boss in structure.items():
-        form.get_by_label(f"kitchen trainee ({card})").select_option(boss)
+        form.get_by_label(named[card], exact=True).select_option(boss)
     form.get_by_role("button", name="Record").click()
     expect(page.locator("#record")).to_have_attribute("data-recorded", "1")
     key = f"tablelog.sealed.{game_id}.bob.fcm.structure_sealed"
@@ -145,7 +147,7 @@ def test_a_structure_sealed_face_down_with_the_structure_picker_and_revealed(pag
     form = page.locator('#record-panel details.record-form[data-type="fcm.structure_revealed"]')
     expect(form).to_contain_text("Filled in from what this device kept")
     for card, boss in structure.items():
-        expect(form.get_by_label(f"kitchen trainee ({card})")).to_have_value(boss)
+        expect(form.get_by_label(named[card], exact=True)).to_have_value(boss)
     form.get_by_role("button", name="Record").click()
     expect(page.locator("#record")).to_have_attribute("data-recorded", "2")
     cards = {card["id"]: card for card in state_of(page, game_id)["chains"]["bob"]["cards"]}

@@ -75,17 +75,24 @@ export function stateChoices(picker, state, payload) {
 }
 
 // Each item in words, told apart from the others at `from` (not only those kept, so that a
-// thing reads the same in every form): by `show`; where two read the same, by `apart` too
-// ("Waitress, on the beach"); where they still do, by their order ("Waitress, at work (2nd)").
+// thing reads the same in every form): by `show`; where two read the same and their `apart`
+// words differ, by those too ("Waitress, on the beach"); where they still read the same, by
+// their order ("Waitress, at work (2nd)", "Waitress (2nd)"). games/choices.py `told_apart`
+// says the same for the choices the rules judge.
 function labelled(items, picker) {
   const shown = (item) => (picker.show
     ? template(picker.show, item, picker.names)
     : String(item._scalar ? item.value : item._key ?? item.id ?? item.value));
   let labels = new Map(items.map((item) => [item, shown(item)]));
   if (picker.apart) {
-    const shared = sharedLabels(labels);
-    labels = new Map(items.map((item) => [item, shared.has(labels.get(item))
-      ? `${labels.get(item)}, ${template(picker.apart, item, picker.names)}` : labels.get(item)]));
+    const more = new Map(items.map((item) => [item, template(picker.apart, item, picker.names)]));
+    const differing = new Map();
+    for (const item of items) {
+      const label = labels.get(item);
+      differing.set(label, (differing.get(label) ?? new Set()).add(more.get(item)));
+    }
+    labels = new Map(items.map((item) => [item, differing.get(labels.get(item)).size > 1
+      ? `${labels.get(item)}, ${more.get(item)}` : labels.get(item)]));
   }
   const shared = sharedLabels(labels);
   const counted = new Map();
