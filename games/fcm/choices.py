@@ -9,7 +9,11 @@ Each candidate is judged by folding a sample action with it (`evolve`), one valu
 a revealed structure as if the chain had sealed that sample: the reveal's every check but the
 commitment's, which only the player's own choice and nonce can open.
 Fields this module does not name (squares, campaigns, houses) keep the form's own controls.
+A card is named as the form names it (its title, two alike told apart), in a label and in the
+words of a refusal: no id of the state's.
 """
+
+import re
 
 from games.choices import Field, accepts, player_of, told_apart
 from games.fcm.cards.employees import ceo_of
@@ -17,6 +21,7 @@ from games.fcm.data import EMPLOYEES
 from games.fcm.pickers import PLACES, TITLES
 from games.fcm.rules import evolve
 from games.fcm.schemas import DRINKS, FOODS
+from games.fcm.sentences import a
 from games.fcm.turn.restructuring import in_hand
 from games.plain_data import copied
 from games.sealed import seal
@@ -31,7 +36,32 @@ def choices(state: dict, actor: str, event_type: str) -> dict:
     judged = JUDGED.get(event_type)
     if player is None or judged is None or player not in state["chains"]:
         return {}
-    return {path: field.answer() for path, field in judged(state, actor, player).items()}
+    fields = judged(state, actor, player)
+    said = in_words(state)
+    for field in fields.values():
+        for entry in field.left_out:
+            entry["message"] = said(entry["message"])
+    return {path: field.answer() for path, field in fields.items()}
+
+
+def in_words(state: dict):
+    """A refusal's words as a player reads them beside the form: each id of the state's in
+    them said as the form says it (`burger_cook-8 is a burger_cook` is "Burger Cook (2nd) is a
+    Burger Cook", `ann-1` "ann's restaurant at row 0, column 4")."""
+    words = dict(TITLES)
+    for player, chain in state["chains"].items():
+        words |= {card["id"]: card_words(state, player, card) for card in chain["cards"]}
+    for restaurant in state["board"]["restaurants"]:
+        row, col = restaurant["top_left"]
+        words[restaurant["id"]] = f"{restaurant['owner']}'s restaurant at row {row}, column {col}"
+    names = "|".join(re.escape(name) for name in sorted(words, key=len, reverse=True))
+    ids = re.compile(rf"(?<![\w-])(?:(an?) )?({names})(?![\w-])")
+
+    def said(found: re.Match) -> str:
+        named = words[found.group(2)]
+        return a(named) if found.group(1) else named  # "a Errand Boy" is "an Errand Boy"
+
+    return lambda text: ids.sub(said, text)
 
 
 def folds(state: dict, actor: str, event_type: str, payload: dict):

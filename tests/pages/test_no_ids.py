@@ -1,9 +1,10 @@
 """No internal id in what a player reads (#20, item 6), in a browser on a phone and a desktop:
 the game page of a Food Chain Magnate game and of a Burn Rate game, at several heads, as the
-table's recorder with every record form open and its lists given an item, says no card id
-(`errand_boy`, `ceo-1`), no event type (`fcm.working_ended`), no restaurant id (`ann-1`) and
-no Burn Rate employee or BAD IDEA id (`E6`, `B2`): not in the page's text, not among the
-choices of a list, not in the map's labels and titles. The ids looked for are the game's own,
+table's recorder with every record form open (what the rules leave out, and why, shown too)
+and its lists given an item, says no card id (`errand_boy`, `ceo-1`), no event type
+(`fcm.working_ended`), no restaurant id (`ann-1`) and no Burn Rate employee or BAD IDEA id
+(`E6`, `B2`): not in the page's text, not among the choices of a list, not in the map's
+labels and titles. The ids looked for are the game's own,
 read from its data, its event types and its states, not written here. axe finds nothing.
 
 FCM is the two-player game of tests/events/stored_logs imported as far as a head (the firing
@@ -43,7 +44,8 @@ def hold_table(page, game_id: str, token: str) -> None:
 
 
 def forms_opened(page) -> int:
-    """Every record form open, once the rules' choices are in it, each list given an item."""
+    """Every record form open, once the rules' choices are in it, with what they leave out
+    and why, each list given an item."""
     forms = page.locator("#record-panel details.record-form")
     expect(forms.first).to_be_attached()
     for n in range(forms.count()):
@@ -51,6 +53,9 @@ def forms_opened(page) -> int:
         if form.get_attribute("open") is None:
             form.locator("summary").first.click()
         expect(form.locator("form")).to_have_attribute("data-choices", "ready")
+        for left_out in form.locator("details.left-out").all():  # what the rules refuse, and why
+            if left_out.is_visible() and left_out.get_attribute("open") is None:
+                left_out.locator("summary").click()
         for add in form.locator("button.add").all():
             if add.is_visible() and add.is_enabled():
                 add.click()
