@@ -62,9 +62,10 @@ and, optionally:
                                                 # at each turn's end by replays/chart.py for
                                                 # GET .../chart and .../chart.svg
 
-A creation payload's `rules` is the machinery's (the rules version the game is recorded
-under); it is taken off before the game's schema or `initial` sees the payload, and a game's
-creation schema may not have a field of that name.
+A creation payload's `rules` and `name` are the machinery's (the rules version the game is
+recorded under; the table's optional name for it): they are taken off before the game's
+schema or `initial` sees the payload, and a game's creation schema may not have a field of
+either name.
 
 State is plain JSON data. `evolve`, `pending` and `resolve` never mutate their input.
 Randomness happens only in `draw`, with the rng the service passes, once, before the creation

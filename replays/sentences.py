@@ -24,12 +24,12 @@ SHORT = 60  # characters of a value shown in a dotted change
 
 
 def who(actor: str) -> str:
-    """`player:ann` is ann, `admin` the table's admin, `system:<phase>` the service."""
+    """`player:ann` is ann, `admin` the table's recorder, `system:<phase>` the service."""
     if actor.startswith("player:"):
         return actor[7:]
     if actor.startswith("system:"):
         return f"the service ({actor[7:].replace('_', ' ')})"
-    return actor
+    return "the table's recorder" if actor == "admin" else actor
 
 
 def entered(event: dict) -> str:
@@ -39,7 +39,7 @@ def entered(event: dict) -> str:
     if actor.startswith("system:"):
         return who(actor)
     if actor == "admin":
-        return "admin, entered by the table's recorder"
+        return who(actor)
     if event.get("recorded_by") == RECORDED_BY_TABLE:
         return f"{who(actor)}, entered by the table's recorder"
     return f"{who(actor)}, entered from {who(actor)}'s seat"

@@ -70,7 +70,7 @@ def happened(projector, game, kind: str, log: list[dict], threads: dict) -> list
         said = f"**{event['seq']}.** {md(sentence(game, event, before))}"
         by = withdrawn_by(retracts, event["seq"])
         if by is not None:
-            said = f"~~{said}~~ (withdrawn by seq {by})"
+            said = f"~~{said}~~ (withdrawn by step {by})"
         lines.append(f"- {said} _({md(entered(event))}, {event['recorded_at']})_")
         explanation = event["payload"].get("explanation")
         if event["actor"].startswith("system:") and explanation:

@@ -150,7 +150,7 @@ def test_a_dispute_opened_replied_to_and_resolved_from_the_pages(page, browser, 
     thread.get_by_label("Why (optional)").fill("ben's 1 at step 5 made up for it")
     thread.get_by_role("button", name="Resolve").click()
     resolved = page.get_by_role("article", name="Dispute 1: upheld, corrected at step 5")
-    expect(resolved).to_contain_text("admin upheld it")
+    expect(resolved).to_contain_text("the table's recorder upheld it")
     expect(resolved.locator("form")).to_have_count(0)
     assert_accessible(page, "a dispute resolved")
 

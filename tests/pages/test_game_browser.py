@@ -72,9 +72,7 @@ def test_an_action_recorded_on_one_tablet_appears_live_on_the_other(page, tablet
     expect(page.locator("#events > li").last).to_have_attribute("aria-current", "step")
     expect(company(page, "joe").locator("[data-funding]")).to_have_text(str(funding + 5))
     expect(page.locator("[data-at-text]")).to_have_text(str(seq))
-    expect(page.locator(".changed")).to_contain_text(
-        f"joe's funding: {funding} → {funding + 5}"
-    )
+    expect(page.locator(".changed")).to_contain_text(f"joe's funding: {funding} → {funding + 5}")
     expect(page.locator(".awaiting")).to_contain_text("joe has played 1 card")
     assert page.url.endswith(f"/games/{burnrate.game_id}")  # still the head, still following
     state = last_heard(page)

@@ -22,11 +22,12 @@ def test_the_transcript_tells_the_game_its_disputes_and_its_verification(client)
     assert text.startswith(f"# Transcript of game {game_id}\n")
     assert "Written 2025-03-01T21:00:00.000000Z." in text
     assert "- **2.** ann recorded “added” (amount 1, player ann) _(ann, " in text
-    assert "- ~~**6.** ann recorded “added” (amount 5, player ann)~~ (withdrawn by seq 7)" in text
-    assert "- **7.** the table's recorder withdrew step 6: see dispute 1 _(admin, " in text
+    assert "- ~~**6.** ann recorded “added” (amount 5, player ann)~~ (withdrawn by step 7)" in text
+    withdrew = "- **7.** the table's recorder withdrew step 6: see dispute 1 _(the table's recorder"
+    assert withdrew in text
     assert "  - Dispute 1 (upheld, corrected at seq 7): ben added 3, \\*not\\* 2" in text
     assert "### Dispute 1 on seq 3: upheld, corrected at seq 7" in text
-    assert "- admin upheld it, corrected at seq 7 (" in text
+    assert "- the table's recorder upheld it, corrected at seq 7 (" in text
     head_hash = client.get(f"/api/games/{game_id}/events/7").json["hash"]
     verified = "- The log verified: 7 events re-hashed, checked and refolded; head hash"
     assert f"{verified} `{head_hash}`." in text
@@ -91,7 +92,8 @@ def test_a_burn_rate_game_is_told_in_its_own_words(client):
                            "revealed": employee("Mary DeLany", "finance", 2, 2)}}  # fmt: skip
     assert append(client, created["id"], created["token"], drafted).status_code == 201
     text = client.get(f"/api/games/{created['id']}/transcript").data.decode()
-    assert "- **1.** the game was set up for joe and ruth; joe deals _(admin, " in text
+    set_up = "- **1.** the game was set up for joe and ruth; joe deals _(the table's recorder, "
+    assert set_up in text
     assert (
         "- **2.** joe hired Ben Zhao (finance) from the labor pool; Mary DeLany turned up" in text
     )
