@@ -2,6 +2,7 @@
 docs/screenshots/*.png from a service of its own (an embedded Redis in a temporary folder,
 the app on a free port), as a tablet held upright shows them."""
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -96,6 +97,23 @@ def games(app) -> tuple[str, str]:
     return table.game_id, fcm_game(client)["id"]
 
 
+def burnrate_created(app) -> dict:
+    """A Burn Rate game of joe and ruth, joe dealing, after each one's first hire: the
+    creation's answer, its tokens with it."""
+    client = app.test_client()
+    game = client.post("/api/games", json=burnrate_body(["joe", "ruth"], "joe")).json
+    for player, pile, name in (("joe", "finance", "Mary DeLany"), ("ruth", "sales", "Sam Ortiz")):
+        revealed = {"name": name, "department": pile, "skill": 2, "salary": 2, "vp": False,
+                    "engineer": False}  # fmt: skip
+        payload = {"player": player, "department": pile, "revealed": revealed}
+        event = {"type": "burnrate.employee_drafted", "actor": f"player:{player}",
+                 "payload": payload}  # fmt: skip
+        headers = {"Authorization": f"Bearer {game['seats'][player]}"}
+        assert client.post(f"/api/games/{game['id']}/events", json=event,
+                           headers=headers).status_code == 201  # fmt: skip
+    return game
+
+
 def take_games(browser, url, burnrate, fcm):
     """The game pages on a tablet held sideways, the board beside the step and the log."""
     page = browser.new_page(base_url=url, viewport=SIDEWAYS)
@@ -103,6 +121,56 @@ def take_games(browser, url, burnrate, fcm):
         page.goto(f"/games/{game_id}")
         expect(page.locator("[data-live-status]")).to_have_text("live")
         page.screenshot(path=OUT / f"{name}.png", full_page=True, clip=GAME_CLIP)
+    page.close()
+
+
+# Tall, so that a part is taken where it lies on the page, not under the steps' sticky bar.
+PHONE = {"width": 390, "height": 5000}
+DESKTOP = {"width": 1280, "height": 3000}
+
+
+def seated(page, game_id, seat, token):
+    value = json.dumps({"seat": seat, "token": token})
+    page.add_init_script(f"localStorage.setItem('tablelog.seat.{game_id}', {json.dumps(value)})")
+
+
+def take_journeys(browser, url, burnrate):
+    """What #20 added, on a phone and a desktop: a chain whole and the chart, a dispute and
+    the corrections at a step, two games compared, this device's seat."""
+    from tests.pages.test_fcm_board import imported
+
+    phone = browser.new_page(base_url=url, viewport=PHONE)
+    fcm = imported(phone, 141)
+    seated(phone, fcm["id"], "table", fcm["token"])
+    phone.goto(f"/games/{fcm['id']}")
+    expect(phone.locator(".map .map-view svg .square").first).to_be_attached()
+    phone.locator('[data-chain-whole="ann"]').screenshot(path=OUT / "phone-chain.png")
+    device = phone.get_by_role("region", name="This device")
+    device.get_by_role("button", name="Replace bob's token").click()
+    phone.get_by_role("button", name="Replace it").click()
+    expect(device).to_contain_text("join link")
+    device.screenshot(path=OUT / "phone-device.png")
+    chart = phone.locator("section.chart").first
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=OUT / "phone-chart.png")
+    phone.close()
+
+    page = browser.new_page(base_url=url, viewport=DESKTOP)
+    api, game_id = page.request, burnrate["id"]
+    auth = {"Authorization": f"Bearer {burnrate['token']}"}
+    opened = {"seq": 2, "author": "player:ruth", "text": "joe hired before the deal was agreed"}
+    api.post(f"/api/games/{game_id}/disputes", data=opened, headers=auth)
+    reply = {"author": "player:joe", "text": "ruth dealt: she said go"}
+    api.post(f"/api/games/{game_id}/disputes/1/replies", data=reply, headers=auth)
+    seated(page, game_id, "table", burnrate["token"])
+    page.goto(f"/games/{game_id}?at=2")
+    changed = page.locator("section.changed")
+    changed.screenshot(path=OUT / "dispute.png")
+    page.locator("section.correct").screenshot(path=OUT / "correct.png")
+    fork = api.post(f"/api/games/{game_id}/forks", data={"at": 2},
+                    headers={"Idempotency-Key": "screenshots-fork-at-2"}).json()  # fmt: skip
+    page.goto(f"/games/{game_id}/compare/{fork['id']}")
+    page.screenshot(path=OUT / "compare.png", full_page=True)
     page.close()
 
 
@@ -120,7 +188,9 @@ def main():
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             take(browser, server.url)
-            take_games(browser, server.url, *games(app))
+            burnrate, fcm = games(app)
+            take_games(browser, server.url, burnrate, fcm)
+            take_journeys(browser, server.url, burnrate_created(app))
             browser.close()
     finally:
         server.stop()
