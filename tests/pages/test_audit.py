@@ -12,12 +12,10 @@ import pytest
 from playwright.sync_api import expect
 
 from app.pages.audit import differences
-from games.errors import RuleViolation
-from games.fcm.map.board import board_of
-from games.fcm.map.pieces import CORNERS
-from games.fcm.map.placement import check_restaurant
 from tests.api.helpers import add, append, create_toy
+from tests.games.fcm.table import restaurant_spots
 from tests.pages.axe import VIEWPORTS, assert_accessible
+from tests.pages.test_new_burnrate import lose_the_first_answer
 from tests.replays.test_replay import tamper
 
 # --- without script: the pages as a client fetches them -----------------------------------
@@ -104,7 +102,7 @@ def test_the_states_differences_say_what_each_game_holds_at_each_place():
         {"path": "hand.0.name", "a": "CEO", "b": "Waitress"},
     ]
     assert differences([{"op": "replace", "path": "", "value": {}}], {"x": [1, 2]}, {}) == [
-        {"path": "the whole state", "a": '{"x": [1, 2]}', "b": "{}"}
+        {"path": "(the whole state)", "a": '{"x": [1, 2]}', "b": "{}"}
     ]
 
 
@@ -147,22 +145,6 @@ def test_the_export_link_downloads_a_named_log_that_imports(client):
 
 
 # --- in a browser: phone and desktop ------------------------------------------------------
-
-
-def restaurant_spots(state):
-    """Every top-left square and entrance, in reading order, where a starting restaurant may
-    go now (as tests/games/fcm/table.py's legal_spot finds the first)."""
-    map_state = state["board"]
-    board = board_of(map_state)
-    for square in board.squares():
-        for corner in CORNERS:
-            try:
-                check_restaurant(
-                    board, map_state, square, corner, rule="FCM-SETUP-8", at_setup=True
-                )
-            except RuleViolation:
-                continue
-            yield list(square), corner
 
 
 def place(api, game_id, token, spot=0):
@@ -313,6 +295,14 @@ def test_a_log_exported_imported_and_verified_each_said_in_words(page, viewport,
     assert_accessible(page, "the check's page")
 
 
+def keys_of_posts(page, path: str) -> list[str]:
+    """The Idempotency-Key of each POST the page sends to `path`, as it sends them."""
+    keys: list[str] = []
+    page.on("request", lambda r: r.method == "POST" and r.url.endswith(path)
+            and keys.append(r.headers["idempotency-key"]))  # fmt: skip
+    return keys
+
+
 def test_an_import_sent_again_after_a_lost_answer_is_the_same_game(page, tmp_path):
     """The first answer is lost on the way (the tablet left the Wi-Fi); sending again makes
     no second game: the same Idempotency-Key answers the game the first made."""
@@ -320,17 +310,8 @@ def test_an_import_sent_again_after_a_lost_answer_is_the_same_game(page, tmp_pat
     exported = tmp_path / "log.jsonl"
     exported.write_bytes(page.request.get(f"/api/games/{game['id']}/export").body())
     page.goto("/games/import")
-    keys_sent = []
-
-    def lose_first(route):
-        keys_sent.append(route.request.headers["idempotency-key"])
-        response = route.fetch()
-        if len(keys_sent) == 1:
-            route.abort("internetdisconnected")
-        else:
-            route.fulfill(response=response)
-
-    page.route("**/api/games/import", lose_first)
+    keys_sent = keys_of_posts(page, "/api/games/import")
+    lose_the_first_answer(page, "**/api/games/import")
     page.get_by_label("The file").set_input_files(exported)
     page.get_by_role("button", name="Import the log").click()
     expect(page.locator("#error-summary")).to_contain_text("could not be reached")
@@ -358,17 +339,8 @@ def test_a_fork_asked_again_after_a_lost_answer_is_the_same_fork(page):
     """The fork's first answer is lost; the button pressed again sends the same
     Idempotency-Key, and the service answers the fork the first made, with its tokens."""
     game = fcm_game(page.request, placed=1)
-    keys_sent = []
-
-    def lose_first(route):
-        keys_sent.append(route.request.headers["idempotency-key"])
-        response = route.fetch()
-        if len(keys_sent) == 1:
-            route.abort("internetdisconnected")
-        else:
-            route.fulfill(response=response)
-
-    page.route(f"**/api/games/{game['id']}/forks", lose_first)
+    keys_sent = keys_of_posts(page, f"/api/games/{game['id']}/forks")
+    lose_the_first_answer(page, f"**/api/games/{game['id']}/forks")
     page.goto(f"/games/{game['id']}")
     fork = page.locator("#audit").get_by_role("button", name="Fork from step 2")
     fork.click()

@@ -96,9 +96,9 @@ class Table:
         )
 
 
-def legal_spot(state):
-    """The first top-left square and entrance, in reading order, where a starting restaurant
-    may go now."""
+def restaurant_spots(state):
+    """Every top-left square and entrance, in reading order, where a starting restaurant may
+    go now."""
     map_state = state["board"]
     board = board_of(map_state)
     for square in board.squares():
@@ -109,7 +109,14 @@ def legal_spot(state):
                 )
             except RuleViolation:
                 continue
-            return list(square), corner
+            yield list(square), corner
+
+
+def legal_spot(state):
+    """The first top-left square and entrance, in reading order, where a starting restaurant
+    may go now."""
+    for spot in restaurant_spots(state):
+        return spot
     raise AssertionError("no legal spot left")
 
 
