@@ -156,9 +156,10 @@ def pointed(doc, pointer: str):
 
 
 def short(value) -> str:
-    """A value in a few words: a card by its name, a short list spelled out, else JSON cut."""
+    """A value in a few words: a thing by its name (never its id beside it), plain values
+    spelled out, a list of things counted, anything else as JSON cut short."""
     if isinstance(value, dict) and isinstance(value.get("name"), str):
-        said = value["name"] + (f" ({value['id']})" if "id" in value else "")
+        said = value["name"]
     elif isinstance(value, dict) and isinstance(value.get("id"), str):
         said = value["id"]
     elif isinstance(value, list) and not flat(value):

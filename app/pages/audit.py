@@ -15,8 +15,6 @@ of the audit is pages/_audit.html; `forks_of` gives it this game's forks, as the
 them (projections/catalog.py, `forked_from`).
 """
 
-import json
-
 import jsonpatch
 from flask import Response, abort, redirect, render_template, request, url_for
 
@@ -26,13 +24,13 @@ from projections.catalog import Filters
 from projections.checks import InvalidEvent, Refused
 from projections.state import NoSuchGame
 from replays.compare import HEAD, compare
+from replays.sentences import dotted, flat, short
 from replays.steps import told
 from replays.transfer import export_lines
 from replays.verify import verify
 
 FORKS_SHOWN = 50  # a game's forks listed under its audit, newest first
 SAME_SHOWN = 3  # steps the two games share shown before the first difference; the rest fold
-SHORT = 60  # characters of a value said in a difference
 NOTHING = object()  # what a state holds at a place it does not have
 
 
@@ -171,7 +169,7 @@ def differences(patch: list[dict], a_state, b_state) -> list[dict]:
             # a list of plain values is said whole: top_left 0, 14, not top_left.0 and .1
             parent = pointer.rsplit("/", 1)[0]
             lists = [jsonpatch.JsonPointer(parent).resolve(st, None) for st in (a_state, b_state)]
-            if parent and all(isinstance(held, list) and plain(held) for held in lists):
+            if parent and all(flat(held) for held in lists):
                 pointer = parent
             if pointer not in places:
                 places.append(pointer)
@@ -187,34 +185,7 @@ def held_at(state, pointer: str) -> str | None:
     if pointer.endswith("/-"):  # a list's end: where an entry would go, not one
         return None
     value = jsonpatch.JsonPointer(pointer).resolve(state, NOTHING)
-    return None if value is NOTHING else briefly(value)
-
-
-def dotted(pointer: str) -> str:
-    parts = pointer.split("/")[1:]
-    return ".".join(p.replace("~1", "/").replace("~0", "~") for p in parts) or "the whole state"
-
-
-def plain(values: list) -> bool:
-    return all(not isinstance(value, dict | list) for value in values)
-
-
-def briefly(value) -> str:
-    """A value of a state in a few words: a thing by its name, plain values spelled out, a
-    list of things counted, anything else as JSON cut short."""
-    if isinstance(value, dict) and isinstance(value.get("name"), str):
-        said = value["name"]
-    elif isinstance(value, bool) or value is None:
-        said = {True: "yes", False: "no", None: "none"}[value]
-    elif isinstance(value, list) and plain(value):
-        said = ", ".join(briefly(v) for v in value) if value else "an empty list"
-    elif isinstance(value, list):
-        said = f"{len(value)} entries"
-    elif isinstance(value, dict):
-        said = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    else:
-        said = str(value)
-    return said if len(said) <= SHORT else said[: SHORT - 1] + "…"
+    return None if value is NOTHING else short(value)
 
 
 @blp.app_template_global()
