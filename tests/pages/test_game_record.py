@@ -60,18 +60,9 @@ def test_a_burn_rate_turn_recorded_on_the_game_page_appears_live_on_another_tabl
 ):
     """Two tablets: this one holds the table's seat and records ruth's FUNDING card and the
     end of her turn through the game page's forms; the other follows the game live."""
-    from tests.pages.test_record_burnrate import JOE_PICKS, RUTH_PICKS, new_game, record_form
+    from tests.pages.test_record_burnrate import after_the_first_hires, record_form
 
-    game_id, table_token, seats = new_game(page)
-    for (pile, joes), (department, ruths) in zip(JOE_PICKS, RUTH_PICKS, strict=True):
-        for player, card, dept in (("joe", joes, pile.split(":")[0]), ("ruth", ruths, department)):
-            answer = page.request.post(
-                f"/api/games/{game_id}/events",
-                headers={"Authorization": f"Bearer {seats[player]}"},
-                data={"type": "burnrate.employee_drafted", "actor": f"player:{player}",
-                      "payload": {"player": player, "department": dept, "revealed": card}},
-            )  # fmt: skip
-            assert answer.status == 201, answer.text()
+    game_id, table_token, seats = after_the_first_hires(page)
     seat_device(page, game_id, "table", table_token)
     page.goto(f"/games/{game_id}")
     watcher = browser.new_context(base_url=site).new_page()

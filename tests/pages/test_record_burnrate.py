@@ -34,6 +34,22 @@ def new_game(page):
     return created["id"], created["token"], created["seats"]
 
 
+def after_the_first_hires(page):
+    """A new game (`new_game`) after joe's and ruth's first hires (JOE_PICKS, RUTH_PICKS),
+    each recorded from the player's own seat: ruth to play."""
+    game_id, table_token, seats = new_game(page)
+    for (pile, joes), (department, ruths) in zip(JOE_PICKS, RUTH_PICKS, strict=True):
+        for player, card, dept in (("joe", joes, pile.split(":")[0]), ("ruth", ruths, department)):
+            answer = page.request.post(
+                f"/api/games/{game_id}/events",
+                headers={"Authorization": f"Bearer {seats[player]}"},
+                data={"type": "burnrate.employee_drafted", "actor": f"player:{player}",
+                      "payload": {"player": player, "department": dept, "revealed": card}},
+            )  # fmt: skip
+            assert answer.status == 201, answer.text()
+    return game_id, table_token, seats
+
+
 def panel(page):
     return page.locator("#record-panel")
 

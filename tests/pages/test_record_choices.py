@@ -153,18 +153,9 @@ def test_the_first_hire_offers_only_the_piles_whose_employee_may_join(page, view
 def burn_rate_after_the_first_hire(page, viewport):
     """joe and ruth after the first hire (test_record_burnrate's picks), ruth to play; this
     device holds the table's seat."""
-    from tests.pages.test_record_burnrate import JOE_PICKS, RUTH_PICKS, new_game
+    from tests.pages.test_record_burnrate import after_the_first_hires
 
-    game_id, table_token, seats = new_game(page)
-    for (pile, joes), (department, ruths) in zip(JOE_PICKS, RUTH_PICKS, strict=True):
-        for player, card, dept in (("joe", joes, pile.split(":")[0]), ("ruth", ruths, department)):
-            answer = page.request.post(
-                f"/api/games/{game_id}/events",
-                headers={"Authorization": f"Bearer {seats[player]}"},
-                data={"type": "burnrate.employee_drafted", "actor": f"player:{player}",
-                      "payload": {"player": player, "department": dept, "revealed": card}},
-            )  # fmt: skip
-            assert answer.status == 201, answer.text()
+    game_id, table_token, seats = after_the_first_hires(page)
     page.set_viewport_size(viewport)
     hold_seat(page, game_id, "table", table_token)
     page.goto(f"/games/{game_id}")
