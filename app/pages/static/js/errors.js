@@ -116,7 +116,9 @@ function summaryItem(entry) {
   return item;
 }
 
-function markField(entry, n) {
+// The message beside its field; exported for a refusal that names a field by its rule
+// (js/record-problem.js).
+export function markField(entry, n) {
   const { field, message } = entry;
   const paragraph = document.createElement("p");
   paragraph.className = "error-message";

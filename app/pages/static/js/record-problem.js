@@ -7,7 +7,7 @@
 // that narrowed a field's choices (its data-rules, js/record-fields.js offerChoices) is also
 // said beside that field, with the rule's id: the one whose value the message names, or the
 // first.
-import { clearProblems, showProblem } from "./errors.js";
+import { clearProblems, markField, showProblem } from "./errors.js";
 
 const summaries = new Map(); // rule href -> the rule's words, asked for once a page
 
@@ -23,7 +23,7 @@ export async function showRefusal(form, box, problem) {
   const more = box.querySelector(".problem-more");
   const rule = problem.rule ?? problem.code;
   const field = rule ? fieldOf(form, rule, message.textContent) : null;
-  if (field) besideField(form, field, `${message.textContent} (${rule})`);
+  if (field) markField({ field, message: `${message.textContent} (${rule})` }, `${form.id}-rule`);
   if (rule) more.append(await ruleParagraph(rule, problem.rule_href));
   if (problem.details && Object.keys(problem.details).length) more.append(detailsList(problem.details));
   box.hidden = false;
@@ -42,24 +42,6 @@ function fieldOf(form, rule, words) {
     return value && words.includes(value);
   });
   return named ?? fields[0] ?? null;
-}
-
-// The message beside the field, as js/errors.js marks one: its id starts "error-", so that
-// clearing the form's problems takes it off again.
-function besideField(form, field, text) {
-  const paragraph = element("p", "error-message");
-  paragraph.id = `error-${form.id}-rule`;
-  paragraph.textContent = text;
-  const after = field.querySelector(":scope > .hint") ?? field.querySelector(":scope > legend, :scope > label");
-  if (after) after.after(paragraph);
-  else field.prepend(paragraph);
-  field.classList.add("field-error");
-  const control = field.querySelector("select, input:not([type=hidden]):not([type=radio])");
-  if (control) {
-    control.setAttribute("aria-invalid", "true");
-    const describedBy = control.getAttribute("aria-describedby");
-    control.setAttribute("aria-describedby", describedBy ? `${describedBy} ${paragraph.id}` : paragraph.id);
-  }
 }
 
 async function ruleParagraph(rule, href) {
