@@ -51,6 +51,18 @@ def failure(game_id: str) -> str:
     return f"game:{{{game_id}}}:failure"
 
 
+def chart_samples(game_id: str) -> str:
+    """A hash: seq -> the sealed chart samples up to that seq, one every CHART_EVERY seqs
+    (replays/chart.py), so a chart folds only the events after the nearest. A cache."""
+    return f"game:{{{game_id}}}:chart"
+
+
+def verdict(game_id: str) -> str:
+    """A string: the sealed verdict of the log's last whole check, with the head it checked
+    (replays/checked.py), so a page reads it again until the head moves. A cache."""
+    return f"game:{{{game_id}}}:verdict"
+
+
 def disputes(game_id: str) -> str:
     """A stream: the game's disputes, one entry per opening, reply or resolution, entry id
     `<n>-0`, field `e` = the entry (disputes/entries.py). Hash-chained like the events but

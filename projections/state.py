@@ -72,29 +72,34 @@ class CacheSeal:
         self.key = key
 
     def seal(self, game_id: str, record: Record) -> bytes:
-        body = record_json(record)
-        return self._mac(game_id, body) + b" " + body
+        return self.seal_bytes(game_id, record_json(record))
 
     def open(self, game_id: str, raw: bytes | None) -> Record | None:
         """The record, or None if `raw` is missing or was not sealed under this key."""
-        if not raw:
-            return None
-        mac, _, body = raw.partition(b" ")
-        if not hmac.compare_digest(mac, self._mac(game_id, body)):
-            return None
-        return Record(**loads(body))
+        body = self.open_bytes(game_id, raw)
+        return None if body is None else Record(**loads(body))
 
     def seal_withdrawal(self, game_id: str, target: int, seq: int) -> bytes:
-        body = f"{target}:{seq}".encode()
-        return self._mac(game_id, body) + b" " + body
+        return self.seal_bytes(game_id, f"{target}:{seq}".encode())
 
     def open_withdrawal(self, game_id: str, raw: bytes) -> list[int] | None:
         """[target, retract seq], or None if `raw` was not sealed under this key."""
-        mac, _, body = raw.partition(b" ")
-        if not hmac.compare_digest(mac, self._mac(game_id, body)):
+        body = self.open_bytes(game_id, raw)
+        if body is None:
             return None
         target, seq = body.split(b":")
         return [int(target), int(seq)]
+
+    def seal_bytes(self, game_id: str, body: bytes) -> bytes:
+        """Any cached bytes of the game, sealed (the other caches of its pages use it too)."""
+        return self._mac(game_id, body) + b" " + body
+
+    def open_bytes(self, game_id: str, raw: bytes | None) -> bytes | None:
+        """What `seal_bytes` sealed, or None if `raw` is missing or was not sealed so."""
+        if not raw:
+            return None
+        mac, _, body = raw.partition(b" ")
+        return body if hmac.compare_digest(mac, self._mac(game_id, body)) else None
 
     def _mac(self, game_id: str, body: bytes) -> bytes:
         message = game_id.encode() + b"\n" + body
