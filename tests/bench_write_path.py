@@ -1,5 +1,6 @@
-"""The write path's figures of `make bench` (12 to 15): a whole recorded append against a raw
-XADD on the same client and fsync, and many games written at once by many processes.
+"""The write path's figures of `make bench` (12 to 15, 17): a whole recorded append against a
+raw XADD on the same client and fsync, many games written at once by many processes, and
+the CPU an append costs.
 
 12. a whole `Recorder.record` of one toy action / one raw XADD, medians of paired samples
    (goal >= 0.8 as a rate: XADD's median over the append's)
@@ -12,6 +13,11 @@ XADD on the same client and fsync, and many games written at once by many proces
    appends reach either process, and find the head it kept stale about half the time); then
    both served as `make run` serves (gthread) to clients that keep their connection, where
    each game stays with one process, but the eight connections may all land on one of them
+17. the CPU of a whole `Recorder.record` (process time; toy, and the actions of figure 13) /
+   the `eventsourcing` library's CPU per event on SQLite, one aggregate saved after each
+   event (goal <= 1.0 for the toy); then the same with the Redis server's CPU per append
+   added (INFO's used_cpu_user + used_cpu_sys), since SQLite works in the process and Redis
+   does not
 
 Each pair is measured in one run, interleaved where it can be, so that a shared machine's
 noise falls on both sides alike.
@@ -23,6 +29,7 @@ import os
 import statistics
 import tempfile
 import time
+from contextlib import contextmanager
 
 SECONDS = 4.0
 
@@ -114,14 +121,17 @@ def appends_per_second(redis_url: str, processes: int, seconds=SECONDS) -> float
     return total / seconds
 
 
-def sqlite_single_writer(seconds=SECONDS) -> float | None:
-    """Events/s of the `eventsourcing` library's SQLite recorder, one writer, one aggregate
-    saved after each event (its defaults otherwise); None if it is not installed."""
+@contextmanager
+def eventsourcing_tally(folder: str):
+    """The `eventsourcing` library's application on SQLite in `folder` (its defaults
+    otherwise), and `save`, which adds 1 to one aggregate and saves it: one event, one
+    save. None if the library is not installed."""
     try:
         from eventsourcing.application import Application
         from eventsourcing.domain import Aggregate, event
     except ImportError:
-        return None
+        yield None
+        return
 
     class Tally(Aggregate):
         total: int = 0
@@ -130,20 +140,86 @@ def sqlite_single_writer(seconds=SECONDS) -> float | None:
         def add(self, amount: int) -> None:
             self.total += amount
 
-    with tempfile.TemporaryDirectory() as folder:
-        app = Application(env={
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": os.path.join(folder, "events.sqlite"),
-        })  # fmt: skip
-        tally = Tally()
+    app = Application(env={
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": os.path.join(folder, "events.sqlite"),
+    })  # fmt: skip
+    tally = Tally()
+    app.save(tally)
+
+    def save():
+        tally.add(1)
         app.save(tally)
+
+    try:
+        yield save
+    finally:
+        app.close()
+
+
+def sqlite_single_writer(seconds=SECONDS) -> float | None:
+    """Events/s of the `eventsourcing` library's SQLite recorder, one writer, one aggregate
+    saved after each event; None if it is not installed."""
+    with tempfile.TemporaryDirectory() as folder, eventsourcing_tally(folder) as save:
+        if save is None:
+            return None
         done, stop = 0, time.monotonic() + seconds
         while time.monotonic() < stop:
-            tally.add(1)
-            app.save(tally)
+            save()
             done += 1
-        app.close()
     return done / seconds
+
+
+def redis_cpu(svc) -> float:
+    """Seconds of CPU the Redis server has used so far, user and system."""
+    info = svc.redis.info("cpu")
+    return info["used_cpu_user"] + info["used_cpu_sys"]
+
+
+def cpu_per_append_toy(svc, save, rounds=6, count=200) -> tuple[float, float, float]:
+    """CPU per whole `Recorder.record` of one toy action, in this process (process time) and
+    in the Redis server, and this process's CPU per `save` of eventsourcing
+    (`eventsourcing_tally`): `rounds` rounds of `count` appends, then `count` saves."""
+    game_id, _, _, _ = svc.recorder.create("toy", ["ann", "ben"], {"goal": 10**9}, "t")
+    svc.recorder.record(game_id, [toy_add("ann")])  # warm: the script loaded, the head kept
+    ours = server = theirs = 0.0
+    for _ in range(rounds):
+        server_before, start = redis_cpu(svc), time.process_time()
+        for index in range(count):
+            svc.recorder.record(game_id, [toy_add(["ben", "ann"][index % 2])])
+        ours += time.process_time() - start
+        server += redis_cpu(svc) - server_before
+        start = time.process_time()
+        for _ in range(count):
+            save()
+        theirs += time.process_time() - start
+    appends = rounds * count
+    return ours / appends, server / appends, theirs / appends
+
+
+def cpu_per_append_fcm(svc, games=8) -> tuple[float, float]:
+    """CPU per whole `Recorder.record`, in this process and in the Redis server, of the
+    working actions of figure 13: a hire and the end of the working of each chain in turn
+    order, at turn 10 of five-player FCM games."""
+    from tests.benchmarks import fcm_turn_ten
+
+    ours = server = 0.0
+    appends = 0
+    for _ in range(games):
+        game_id = fcm_turn_ten(svc)
+        actions = [
+            {"type": kind, "actor": "admin", "payload": {"player": player, **more}}
+            for player in svc.projector.head(game_id).state["turn_order"]
+            for kind, more in (("fcm.recruited", {"cards": ["waitress"]}),
+                               ("fcm.working_ended", {}))
+        ]  # fmt: skip
+        server_before, start = redis_cpu(svc), time.process_time()
+        for action in actions:
+            svc.recorder.record(game_id, [action])
+        ours += time.process_time() - start
+        server += redis_cpu(svc) - server_before
+        appends += len(actions)
+    return ours / appends, server / appends
 
 
 def without_fsync(measure):
@@ -160,7 +236,7 @@ def without_fsync(measure):
             server.stop()
 
 
-def report(svc, env, bench_http, figures=("12", "13", "14", "15")) -> None:
+def report(svc, env, bench_http, figures=("12", "13", "14", "15", "17")) -> None:
     if "12" in figures:
         ours, raw = bench_recorded_toy(svc)
         print(f"12. a whole recorded append (toy) / a raw XADD, as rates: {raw / ours:.2f} "
@@ -192,9 +268,23 @@ def report(svc, env, bench_http, figures=("12", "13", "14", "15")) -> None:
         ours, bare = bench_http(svc, env, threads=8, as_run=True)
         print(f"    the same served as make run serves, to clients keeping their connection: "
               f"{ours / bare:.2f} ({ours:.0f} / {bare:.0f})")  # fmt: skip
+    if "17" in figures:
+        with tempfile.TemporaryDirectory() as folder, eventsourcing_tally(folder) as save:
+            measured = save and cpu_per_append_toy(svc, save)
+        if not measured:
+            print("17. CPU per append: not measured, eventsourcing is not installed")
+            return
+        toy, toy_server, theirs = measured
+        fcm, fcm_server = cpu_per_append_fcm(svc)
+        print(f"17. CPU per append (process time) / eventsourcing's per event on SQLite: toy "
+              f"{toy / theirs:.2f}   goal <= 1.0; FCM at turn 10 {fcm / theirs:.2f} "
+              f"({toy * 1e6:.0f}, {fcm * 1e6:.0f} / {theirs * 1e6:.0f} us)")  # fmt: skip
+        print(f"    with the Redis server's CPU per append added (used_cpu_user + sys): toy "
+              f"{(toy + toy_server) / theirs:.2f}, FCM {(fcm + fcm_server) / theirs:.2f} "
+              f"(Redis's: {toy_server * 1e6:.0f}, {fcm_server * 1e6:.0f} us)")  # fmt: skip
 
 
-def main(figures=("12", "13", "14", "15")):
+def main(figures=("12", "13", "14", "15", "17")):
     """Only these figures, on a Redis of their own: `python -m tests.bench_write_path 12 13`."""
     from pathlib import Path
 
@@ -215,4 +305,4 @@ def main(figures=("12", "13", "14", "15")):
 if __name__ == "__main__":
     import sys
 
-    main(tuple(sys.argv[1:]) or ("12", "13", "14", "15"))
+    main(tuple(sys.argv[1:]) or ("12", "13", "14", "15", "17"))
