@@ -6,19 +6,25 @@ drawn on top), and `points(state)`, the turn a state is in and each line's value
 (`{"turn", "series": [{"name", "role", "values", "out"}]}`). A game without it has no chart.
 
 `chart` walks the log once, folding each event into the last state as the projector does
-(projections/fold.py, retracts included), and keeps the points of the latest state of each
-turn: at the end that is each turn's end, and for the last turn the step asked. A retract
-that takes the game back to an earlier turn drops the turns after it, so the chart is the
-history that stands. `drawn` draws it by hand: one panel a measure, turns along the bottom,
-each line in its own colour, dash pattern and marker (never colour alone), its name at its
-end, a hollow marker for a turn still under way, a cross where a company went out.
+(projections/fold.py, retracts included), from the samples cached every CHART_EVERY seqs
+(so a chart at step 1,000 folds as few events as one at step 10), and keeps the points of
+the latest state of each turn: at the end that is each turn's end, and for the last turn the
+step asked. A retract that takes the game back to an earlier turn drops the turns after it,
+so the chart is the history that stands. `drawn` draws it by hand: one panel a measure,
+turns along the bottom, each line in its own colour, dash pattern and marker (never colour
+alone), its name at its end, a hollow marker for a turn still under way, a cross where a
+company went out.
 """
 
+import json
 import math
 from xml.sax.saxutils import escape, quoteattr
 
+from events import keys
 from projections.fold import retract_pairs, walk
 from projections.state import Projector
+
+CHART_EVERY = 100  # seqs between the cached samples a chart is folded on from
 
 
 class NoChart(Exception):
@@ -56,24 +62,50 @@ def chart(projector: Projector, game_id: str, at: int | None = None) -> dict:
 
 def sampled(projector: Projector, game_id: str, kind: str, points, last: int):
     """({turn: (seq, points)} of the latest state of each turn up to `last`, in turn order,
-    and whether the game is over at `last`)."""
-    events = projector.store.read_range(game_id, 1, last)
+    and whether the game is over at `last`). From the nearest samples cached at or below
+    `last` (one every CHART_EVERY seqs, sealed as the states are), folding the events after
+    them; the samples it passes are cached for the next chart."""
+    base, by_turn = nearest_samples(projector, game_id, last)
+    state = projector.state_at(game_id, base, kind) if base else None
+    events = projector.store.read_range(game_id, base + 1, last)
     given_up = not retract_pairs(events)  # no state is gone back to: each may be changed
     steps = walk(
         lambda before, e: projector.evolve(kind, before, e, given_up),
-        None,
+        state,
         events,
         state_before=lambda seq: projector.state_at(game_id, seq, kind),
     )
-    by_turn, state = {}, None
+    fresh = {}
     for envelope, state in steps:
         shown = points(state)
         turn = shown["turn"]
         for later in [t for t in by_turn if t > turn]:
             del by_turn[later]  # withdrawn: the game went back to an earlier turn
         by_turn[turn] = (envelope["seq"], shown)
+        if envelope["seq"] % CHART_EVERY == 0:
+            fresh[envelope["seq"]] = projector.seal.seal_bytes(game_id, samples_json(by_turn))
+    if fresh:
+        projector.redis.hset(keys.chart_samples(game_id), mapping=fresh)
     finished = state is not None and projector.games.get(kind).finished(state)
     return dict(sorted(by_turn.items())), finished
+
+
+def nearest_samples(projector: Projector, game_id: str, last: int) -> tuple[int, dict]:
+    """(seq, the samples up to it) of the latest cached samples at or below `last` that open
+    under the seal; (0, {}) for none."""
+    seqs = list(range(last // CHART_EVERY * CHART_EVERY, 0, -CHART_EVERY))
+    if not seqs:
+        return 0, {}
+    cached = projector.redis.hmget(keys.chart_samples(game_id), seqs)
+    for seq, raw in zip(seqs, cached, strict=True):
+        body = projector.seal.open_bytes(game_id, raw)
+        if body is not None:
+            return seq, {turn: (at, shown) for turn, at, shown in json.loads(body)}
+    return 0, {}
+
+
+def samples_json(by_turn: dict) -> bytes:
+    return json.dumps([[turn, at, shown] for turn, (at, shown) in by_turn.items()]).encode()
 
 
 def lines(samples: list[dict], keys: list[str]) -> list[dict]:

@@ -103,6 +103,44 @@ def test_the_log_is_folded_once_however_many_turns(client, services, unset, monk
     assert [event["seq"] for event in folded] == list(range(1, version + 1))
 
 
+def test_a_chart_folds_on_from_the_samples_cached_at_or_below_its_step(
+    client, services, unset, monkeypatch
+):
+    """A long game's chart costs the same at its thousandth step as at its tenth: the samples
+    are cached every CHART_EVERY seqs (sealed), a chart folds only the events after the
+    nearest, and it is the chart the whole walk draws, at the head and at a past step."""
+    monkeypatch.setattr(charts, "CHART_EVERY", 5)
+    table = played_to_a_winner(client, services)
+    projector, game_id = services.projector, table.game_id
+    version = table.summary()["version"]
+    whole = charts.chart(projector, game_id)  # no samples yet: one walk, caching them
+    past = charts.chart(projector, game_id, at=version - 7)
+    folded = []
+    evolve = projector.evolve
+    monkeypatch.setattr(projector, "evolve", lambda *a, **k: folded.append(a[2]) or evolve(*a, **k))
+    assert charts.chart(projector, game_id) == whole
+    after_the_sample = list(range(version // 5 * 5 + 1, version + 1))
+    # those, and the few a state at the sample's seq folds from its own cache
+    assert [e["seq"] for e in folded][-len(after_the_sample) :] == after_the_sample
+    assert len(folded) < version / 4
+    assert charts.chart(projector, game_id, at=version - 7) == past
+    services.redis.delete(f"game:{{{game_id}}}:chart")
+    assert charts.chart(projector, game_id, at=version - 7) == past
+
+
+def test_samples_not_sealed_by_tablelog_are_passed_over(client, services, unset, monkeypatch):
+    monkeypatch.setattr(charts, "CHART_EVERY", 5)
+    table = played_to_a_winner(client, services)
+    projector, game_id = services.projector, table.game_id
+    whole = charts.chart(projector, game_id)
+    key = f"game:{{{game_id}}}:chart"
+    for seq, raw in services.redis.hgetall(key).items():
+        forged = raw.replace(b'"funding": ', b'"funding": 1').replace(b'"funding":', b'"funding":1')
+        assert forged != raw
+        services.redis.hset(key, seq, forged)
+    assert charts.chart(projector, game_id) == whole
+
+
 def test_a_retract_back_into_an_earlier_turn_drops_the_turns_after_it(client, services, unset):
     table = joe_and_ruth(client, services)
     ended = [e for e in table.events() if e["type"] == "burnrate.turn_ended"][-1]
