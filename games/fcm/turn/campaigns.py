@@ -9,14 +9,13 @@ Deluxe rules) (FCM-CAMP-5). One `fcm.campaign_ran` a campaign. Then cleanup (cle
 Placing a campaign, in working, is actions/marketing.py.
 """
 
-import copy
-
 from games.errors import RuleViolation
 from games.fcm.cards.employees import holds
 from games.fcm.data import COMPONENTS, MILESTONES, campaign_type
 from games.fcm.map.board import board_of
 from games.fcm.map.reach import houses_reached
 from games.fcm.turn.sequence import begin_next, begins
+from games.plain_data import copied
 
 
 def next_campaign(state: dict) -> dict | None:
@@ -85,7 +84,7 @@ def begin_marketing(state: dict) -> None:
 
 def resolve_marketing(state: dict) -> list[dict]:
     """The worker's events: each campaign in number order."""
-    state = copy.deepcopy(state)
+    state = copied(state)
     events = []
     while state["phase"] == "marketing":
         campaign = next_campaign(state)

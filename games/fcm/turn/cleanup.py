@@ -9,13 +9,12 @@ coming-soon restaurants open, drive-ins end (FCM-CLEAN-2); the milestones claime
 lose their other copies (FCM-CLEAN-3). Then the next turn's restructuring.
 """
 
-import copy
-
 from games.actors import check_actor
 from games.errors import RuleViolation
 from games.fcm.cards.milestones import claim, in_effect
 from games.fcm.data import COMPONENTS, MILESTONES
 from games.fcm.turn.sequence import begin_next, begins
+from games.plain_data import copied
 
 FREEZER = MILESTONES["first_throw_away"]["effect_data"]["freezer_capacity"]
 
@@ -124,5 +123,5 @@ def cleaned(state: dict) -> dict:
 def resolve_cleanup(state: dict) -> list[dict]:
     """The worker's event, its explanation what cleanup keeps, throws away, opens and
     retires."""
-    report = cleaned(copy.deepcopy(state))
+    report = cleaned(copied(state))
     return [{"type": "fcm.cleaned_up", "payload": {"explanation": report}}]

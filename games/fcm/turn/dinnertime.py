@@ -14,7 +14,6 @@ While the phase lasts, `state["dinnertime"]` is `{"last_house": the last house p
 the reserve cards}`.
 """
 
-import copy
 import math
 from collections import Counter
 
@@ -27,6 +26,7 @@ from games.fcm.map.board import Board, board_of
 from games.fcm.map.pieces import house_squares
 from games.fcm.map.roads import nearest_restaurant
 from games.fcm.turn.sequence import begin_next, begins
+from games.plain_data import copied
 
 BASE_PRICE = 10
 DRINKS = ("beer", "lemonade", "soda")
@@ -297,7 +297,7 @@ def resolve_dinnertime(state: dict) -> list[dict]:
     """The worker's events, in order, until dinnertime ends or the bank's first break awaits
     the reserve cards, worked out on a copy of the state. Each house is judged once here;
     folding the events judges each again."""
-    state = copy.deepcopy(state)
+    state = copied(state)
     board = board_of(state["board"])
     events = []
     while state["phase"] == "dinnertime" and not state["dinnertime"]["awaiting_reveals"]:
