@@ -7,7 +7,7 @@ from events.retract import RETRACT
 from events.seats import retract_author_refusal
 from games.errors import RuleViolation
 from projections.checks import InvalidEvent, Refused, refuse_after_finished
-from projections.fold import latest_withdrawable, walk
+from projections.fold import latest_withdrawable, retract_pairs, walk
 from projections.recorder import Recorder
 from projections.state import Record
 
@@ -24,9 +24,14 @@ class LogProblem(Exception):
         self.errors = errors
 
 
-def audit(recorder: Recorder, log: list[dict]):
+def audit(recorder: Recorder, log: list[dict], read_later=None):
     """(envelope, record after it) for each event of `log`, in order; LogProblem at the first
-    seq that does not hold. Nothing is read from Redis: no cache is trusted."""
+    seq that does not hold. Nothing is read from Redis: no cache is trusted.
+
+    `read_later(envelope)` says whether the caller reads the state after `envelope` once the
+    next event is folded; in a log without a retract, every other state is given up to that
+    fold, which changes it in place rather than a copy (games/plain_data.py). Without it,
+    every state is kept."""
     broken = chain_break(log, GENESIS)
     if broken:
         raise LogProblem(broken[0], "hash", broken[1])
@@ -36,10 +41,14 @@ def audit(recorder: Recorder, log: list[dict]):
     upto = log[: first_bad.seq - 1] if first_bad else log
     projector = recorder.projector
     game = recorder.games.get(kind)
+    # a retract returns to a state the walk kept, which the next fold must not change
+    may_give_up = read_later is not None and not retract_pairs(upto)
 
     def evolve(state, envelope):
         refuse_after_finished(game, state, envelope)
-        return projector.evolve(kind, state, envelope)
+        seq = envelope["seq"]
+        given_up = may_give_up and seq > 1 and not read_later(log[seq - 2])
+        return projector.evolve(kind, state, envelope, given_up)
 
     steps = walk(evolve, None, upto)
     seq = 0

@@ -94,8 +94,13 @@ def _first_problem(recorder: Recorder, game_id: str, log: list[dict], recompute:
     projector = recorder.projector
     cached, forged = cached_records(projector, game_id)
     before = None
+
+    def read_later(envelope: dict) -> bool:  # as `before` of the worker's event after it
+        seq = envelope["seq"]
+        return seq < len(log) and log[seq]["actor"].startswith("system:")
+
     try:
-        for envelope, record in audit(recorder, log):
+        for envelope, record in audit(recorder, log, read_later):
             seq = envelope["seq"]
             if seq in forged:
                 return seq, seq, "cache", _stale(seq, "was not sealed by this service")

@@ -11,6 +11,7 @@ from events import keys
 from events.envelope import canonical, envelope_hash
 from tests.api.helpers import add, append, create_toy, retract
 from tests.conftest import wait_for
+from tests.games.fcm.recorded_play import recorded_walk
 from tests.replays.test_import import rechained
 from tests.scenarios.recorded_table import RecordedTable
 from workers.jobs import resolve_pending
@@ -264,3 +265,27 @@ def test_a_log_that_does_not_hold_is_not_recomputed_past_where_it_stops(
     assert (verdict["problem"], verdict["first_bad_seq"]) == ("fold", 6)
     assert verdict["recompute"] == {"ok": None, "derived": 1, "through": 5}
     assert verdict["rules"]["same"] is True
+
+
+def test_a_five_player_fcm_game_walked_to_turn_six_recomputes_every_phase_as_recorded(
+    client, services, redis_client
+):
+    """A seeded random game recorded as the table and the worker record it
+    (tests/games/fcm/recorded_play.py). Verify folds most states in place; those the recompute
+    reads, before each of the worker's batches, stay as they were: every phase resolves again
+    as recorded, and a late dinnertime explanation changed in Redis is still found."""
+    game_id, walked = recorded_walk(services, 3, 6)
+    verdict = verified(client, game_id)
+    assert walked.turns == 6 and verdict["ok"] is True, verdict
+    derived = [e for e in events_of(client, game_id) if e["actor"].startswith("system:")]
+    assert verdict["recompute"] == {"ok": True, "derived": len(derived),
+                                    "through": verdict["version"]}  # fmt: skip
+    served = [e for e in derived if e["type"] == "fcm.house_served"][-1]
+
+    def reworded(envelope):
+        envelope["payload"]["explanation"]["decided_by"] = "the table agreed"
+
+    forge(redis_client, game_id, served["seq"], reworded)
+    verdict = verified(client, game_id)
+    assert verdict["problem"] == "recompute" and verdict["first_bad_seq"] == served["seq"]
+    assert verdict["recompute"]["patch"][0]["path"] == "/payload/explanation/decided_by"
