@@ -76,17 +76,29 @@ def loads(data: bytes):
 
 def _has_float(value) -> bool:
     """Whether a float is anywhere in `value`. True also of any value but a plain dict, list,
-    tuple, str, int, bool or None, which json alone then writes (or refuses)."""
-    stack = [value]
+    tuple, str, int, bool or None, which json alone then writes (or refuses). Only containers
+    are stacked, and scalars are passed over where they are met: this runs three times an
+    append."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return False
+    if kind is dict:
+        stack = [value.values()]
+    elif kind is list or kind is tuple:
+        stack = [value]
+    else:
+        return True
     while stack:
-        item = stack.pop()
-        kind = type(item)
-        if kind is dict:
-            stack.extend(item.values())
-        elif kind is list or kind is tuple:
-            stack.extend(item)
-        elif kind not in _SCALARS:
-            return True
+        for item in stack.pop():
+            kind = type(item)
+            if kind in _SCALARS:
+                continue
+            if kind is dict:
+                stack.append(item.values())
+            elif kind is list or kind is tuple:
+                stack.append(item)
+            else:
+                return True
     return False
 
 
