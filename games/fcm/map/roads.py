@@ -72,7 +72,13 @@ def road_graph(board: Board) -> dict[Node, list[tuple[Node, int]]]:
 
 
 def road_access(board: Board, squares) -> list[tuple[Node, int]]:
-    """The road nodes a place on `squares` steps onto, each with the crossing of that step."""
+    """The road nodes a place on `squares` steps onto, each with the crossing of that step;
+    read it, never change it: it is shared."""
+    return _road_access(board, tuple(tuple(square) for square in squares))
+
+
+@functools.lru_cache(maxsize=4096)
+def _road_access(board: Board, squares: tuple) -> list[tuple[Node, int]]:
     access = []
     for square in squares:
         for side, nxt in board.neighbours(square):
@@ -113,15 +119,10 @@ def _road_distances(board: Board, squares: tuple) -> dict[Node, int]:
 
 def distance_from(board: Board, distances: dict[Node, int], squares) -> int | None:
     """The fewest crossings to a place on `squares`, given the `road_distances` of the start
-    place; None when no road joins them."""
-    found = [
-        distances[node] + crossings(board, road, target)
-        for target in squares
-        for side, road in board.neighbours(target)
-        if board.is_road(road)
-        for node in [node_entered(board, road, side)]  # a bridge is left along its own road
-        if node in distances
-    ]
+    place; None when no road joins them. A step off the road crosses as the step onto it
+    would, and a bridge is left along its own road."""
+    found = [distances[node] + step for node, step in road_access(board, squares)
+             if node in distances]  # fmt: skip
     return min(found, default=None)
 
 
