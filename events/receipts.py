@@ -75,8 +75,35 @@ def key_id(public_key: bytes) -> str:
     return hashlib.sha256(public_key).hexdigest()[:16]
 
 
+# the string fields of a receipt as `well_formed` joins them, each matched by its pattern
+_JOINED = re.compile("\n".join(PATTERNS[name].pattern[1:-1] for name in FIELDS if name in PATTERNS))
+
+
+def well_formed(receipt) -> bool:
+    """Whether `receipt` is a dict of exactly the fields, every one of its form: one match
+    over its string fields joined, the quick answer for each receipt signed or checked.
+    True only where `malformed` finds nothing wrong; a False is looked at field by field."""
+    if type(receipt) is not dict or len(receipt) != len(FIELDS):
+        return False
+    try:
+        seq, head_seq = receipt["seq"], receipt["head_seq"]
+        strings = [receipt[name] for name in FIELDS if name in PATTERNS]
+    except KeyError:
+        return False
+    return (
+        receipt["format"] == FORMAT
+        and type(seq) is int
+        and type(head_seq) is int
+        and 1 <= seq <= head_seq <= MAX_SEQ
+        and all(type(value) is str for value in strings)
+        and _JOINED.fullmatch("\n".join(strings)) is not None
+    )
+
+
 def malformed(receipt) -> dict[str, list[str]]:
     """What is wrong with `receipt` as a receipt of this format, by field; {} if nothing."""
+    if well_formed(receipt):
+        return {}
     if not isinstance(receipt, Mapping):
         return {"receipt": ["must be a JSON object"]}
     errors = {name: ["unknown field"] for name in receipt if name not in FIELDS}
