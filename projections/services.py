@@ -143,7 +143,8 @@ class Settings:
 
     The live streams (app/api/stream.py): a comment every STREAM_HEARTBEAT seconds when nothing
     happens, at most STREAMS_PER_PROCESS open at once in each web process (each holds a
-    thread and a Redis connection). CORS_ORIGINS: the other sites whose pages may call the
+    thread and a Redis connection; two processes of 1,500 hold 2,000 viewers with room for an
+    uneven spread: tests/bench_viewers.py). CORS_ORIGINS: the other sites whose pages may call the
     API (none by default)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
@@ -159,7 +160,7 @@ class Settings:
     receipt_key_dir: str = "var/receipt-keys"
     game_modules: list[str] = field(default_factory=configured_modules)
     stream_heartbeat: float = 15.0
-    streams_per_process: int = 256
+    streams_per_process: int = 1500
     cors_origins: tuple[str, ...] = ()
 
     @classmethod

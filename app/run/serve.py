@@ -8,8 +8,12 @@ HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its
 WEB_THREADS the threads of each (app/run/web_worker.py: a stalled client holds one thread, not a
 process); REDIS_PORT the embedded Redis's port. Each process also has a thread for each
 live stream it may hold (STREAMS_PER_PROCESS, app/api/stream.py), so open streams never take the
-WEB_THREADS the rest of the API is answered on; and the open-files limit is raised as far as
-the system allows, since a stream holds two sockets (its client's and Redis's).
+WEB_THREADS the rest of the API is answered on. The defaults, two processes of 1,500 streams,
+hold the 2,000 open pages of `make bench`'s figure 18 with room for an uneven spread (each
+stream about 100 KB of a process's memory); more viewers want STREAMS_PER_PROCESS or
+WEB_CONCURRENCY raised. The open-files limit is raised as far as the system allows, since a
+stream holds two sockets in its process (its client's and Redis's) and a connection of the
+embedded Redis, which inherits the limit; too low a limit is said at start.
 
 gunicorn's control socket is this instance's own, var/gunicorn-<PORT>.ctl (`gunicornc -s`
 it), not the one per user that every gunicorn on the machine would share. Every setting,
@@ -95,6 +99,16 @@ def gunicorn_sizes(launch: Launch, settings: Settings) -> dict[str, int]:
     }
 
 
+def open_files_needed(launch: Launch, settings: Settings, embedded_redis: bool) -> int:
+    """The open-files limit each process `make run` starts needs, at most: a web process two
+    sockets for each of its threads (a stream's client's and its Redis connection); the
+    embedded Redis, which inherits the same limit, about a connection for each thread of every
+    web process; a hundred more for the rest (files, the worker's connections, clients waiting)."""
+    threads = gunicorn_sizes(launch, settings)["threads"]
+    redis_clients = launch.web_concurrency * threads if embedded_redis else 0
+    return max(2 * threads, redis_clients) + 100
+
+
 def raise_open_files_limit() -> int:
     """The soft limit on open files raised to the hard one, for this process and all it
     starts (redis-server sizes its maxclients by it); the limit now."""
@@ -172,13 +186,15 @@ def main() -> int:
         print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
               file=sys.stderr)  # fmt: skip
         return 2
-    gunicorn = gunicorn_sizes(launch, Settings.from_env())
-    open_files = raise_open_files_limit()
-    if open_files < 2 * gunicorn["threads"] + 100:  # a client's socket and Redis's a stream
-        print(f"tablelog: open files are limited to {open_files}, too few for "
-              f"{gunicorn['threads']} threads' streams: raise `ulimit -n`",
-              file=sys.stderr, flush=True)  # fmt: skip
+    settings = Settings.from_env()
+    gunicorn = gunicorn_sizes(launch, settings)
     env = dict(os.environ)
+    needed = open_files_needed(launch, settings, embedded_redis=not env.get("REDIS_URL"))
+    open_files = raise_open_files_limit()
+    if open_files < needed:
+        print(f"tablelog: open files are limited to {open_files}, too few for "
+              f"{launch.web_concurrency} processes of {gunicorn['threads']} threads' streams "
+              f"(they need {needed}): raise `ulimit -n`", file=sys.stderr, flush=True)  # fmt: skip
     children = []  # in the order they start; they stop in the reverse
     if not env.get("REDIS_URL"):
         redis_server = EmbeddedRedis(Path("var/redis"), port=launch.redis_port)

@@ -297,3 +297,17 @@ def test_a_process_that_keeps_dying_is_not_started_for_ever(capsys):
     assert said.out.count("the worker (pid ") == MAX_RESTARTS
     assert "exited 1; started again" in said.out
     assert "exited 1, the 6th time within 60 s; stopping everything" in said.err
+
+
+def test_the_open_files_make_run_wants_cover_each_web_process_and_the_embedded_redis():
+    """A web process holds two sockets a thread (a stream's client's and Redis's); the
+    embedded Redis, which inherits the same limit, a connection for each thread of every web
+    process: with more than two processes it needs the most."""
+    from app.run.serve import Launch, open_files_needed
+    from projections.services import Settings
+
+    settings = Settings(streams_per_process=1000)
+    two, four = Launch(web_concurrency=2, web_threads=8), Launch(web_concurrency=4, web_threads=8)
+    assert open_files_needed(two, settings, embedded_redis=True) == 2 * 1008 + 100
+    assert open_files_needed(four, settings, embedded_redis=True) == 4 * 1008 + 100
+    assert open_files_needed(four, settings, embedded_redis=False) == 2 * 1008 + 100
