@@ -10,6 +10,8 @@ lemonade and soda sources.
 import json
 from functools import lru_cache
 
+import orjson
+
 from games.fcm.data import DRINK_GLYPHS, TILE_SIZE
 from games.fcm.map.tiles import turned_tile
 
@@ -121,13 +123,16 @@ class Board:
 
 
 @lru_cache(maxsize=64)
-def _board(layout_json: str, connection: str) -> Board:
+def _board(layout_json: bytes, connection: str) -> Board:
     return Board.from_layout(json.loads(layout_json), connection)
 
 
 def board_of(map_state: dict) -> Board:
-    """The Board of a game's map state ({"layout", "connection", ...}), built once per layout."""
-    return _board(json.dumps(map_state["layout"], sort_keys=True), map_state["connection"])
+    """The Board of a game's map state ({"layout", "connection", ...}), built once per layout.
+    The layout's JSON with sorted keys names it: orjson writes it in a fraction of json's
+    time, and every event folded and every house served asks for the board."""
+    layout = orjson.dumps(map_state["layout"], option=orjson.OPT_SORT_KEYS)
+    return _board(layout, map_state["connection"])
 
 
 def printed_house_records(board: Board) -> list[dict]:
