@@ -196,6 +196,9 @@ class Appender:
             game = self.games[index % len(self.games)]
             appending.append(asyncio.create_task(self.append(game)))
         await asyncio.gather(*appending)
+        self.close()
+
+    def close(self) -> None:
         for _, writer, _ in self.idle:
             writer.close()
 
@@ -229,6 +232,10 @@ def threads_and_rss(pids: list[int]) -> tuple[list[int], float]:
 
 async def measure(port: int, service_pid: int, redis_url: str) -> dict:
     games = await create_games(port)
+    warm = Appender(port, games)  # each game's head read once, as a table's first action does
+    for game in games:
+        await warm.append(game)
+    warm.close()
     quiet = Appender(port, games)
     await quiet.run()
     before = threads_and_rss(web_workers(service_pid))
@@ -284,7 +291,7 @@ def report(env) -> None:
             stop_service(service)
     live, quiet, reached = got["live"], got["quiet"], got["reached"]
     ms = 1e3
-    print(f"18. {GAMES * VIEWERS} live streams ({GAMES} games × {VIEWERS} viewers), "
+    print(f"18. {GAMES * VIEWERS:,} live streams ({GAMES} games × {VIEWERS} viewers), "
           f"{RATE:.0f} appends/s for {SECONDS:.0f} s: append p50 "
           f"{statistics.median(live) * ms:.0f} ms, p99 {percentile(live, 99) * ms:.0f} ms"
           f"   goal p99 < 100 ms; every stream of its game reached p50 "
