@@ -57,6 +57,12 @@ def chart_samples(game_id: str) -> str:
     return f"game:{{{game_id}}}:chart"
 
 
+def said(game_id: str) -> str:
+    """A hash: seq -> what the pages say of that event, sealed: its sentence, its explanation
+    in the game's words, where the game stood (replays/steps.py, `said_of`). A cache."""
+    return f"game:{{{game_id}}}:said"
+
+
 def verdict(game_id: str) -> str:
     """A string: the sealed verdict of the log's last whole check, with the head it checked
     (replays/checked.py), so a page reads it again until the head moves. A cache."""

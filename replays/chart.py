@@ -25,6 +25,9 @@ from projections.fold import retract_pairs, walk
 from projections.state import Projector
 
 CHART_EVERY = 100  # seqs between the cached samples a chart is folded on from
+LATEST = (
+    "latest"  # and the samples of the last chart drawn, so a live game's folds only what came since
+)
 
 
 class NoChart(Exception):
@@ -42,7 +45,7 @@ def chart(projector: Projector, game_id: str, at: int | None = None) -> dict:
     if shows is None:
         raise NoChart(f"a game of {kind} has no chart")
     at = meta["version"] if at is None else at
-    samples, finished = sampled(projector, game_id, kind, shows.points, at)
+    samples, finished = sampled(projector, game_id, kind, shows.points, at, meta["version"])
     turns = [{"turn": turn, "seq": seq, "ended": True} for turn, (seq, _) in samples.items()]
     if turns and not finished:
         turns[-1]["ended"] = False
@@ -60,11 +63,11 @@ def chart(projector: Projector, game_id: str, at: int | None = None) -> dict:
     return {**drawn, "description": described(drawn)}
 
 
-def sampled(projector: Projector, game_id: str, kind: str, points, last: int):
+def sampled(projector: Projector, game_id: str, kind: str, points, last: int, version: int):
     """({turn: (seq, points)} of the latest state of each turn up to `last`, in turn order,
     and whether the game is over at `last`). From the nearest samples cached at or below
-    `last` (one every CHART_EVERY seqs, sealed as the states are), folding the events after
-    them; the samples it passes are cached for the next chart."""
+    `last` (one every CHART_EVERY seqs and the head's, sealed as the states are), folding the
+    events after them; the samples it passes, and the head's, are cached for the next chart."""
     base, by_turn = nearest_samples(projector, game_id, last)
     state = projector.state_at(game_id, base, kind) if base else None
     events = projector.store.read_range(game_id, base + 1, last)
@@ -83,29 +86,34 @@ def sampled(projector: Projector, game_id: str, kind: str, points, last: int):
             del by_turn[later]  # withdrawn: the game went back to an earlier turn
         by_turn[turn] = (envelope["seq"], shown)
         if envelope["seq"] % CHART_EVERY == 0:
-            fresh[envelope["seq"]] = projector.seal.seal_bytes(game_id, samples_json(by_turn))
+            fresh[envelope["seq"]] = samples_json(envelope["seq"], by_turn)
+    if events and last == version:
+        fresh[LATEST] = samples_json(last, by_turn)
     if fresh:
-        projector.redis.hset(keys.chart_samples(game_id), mapping=fresh)
+        sealed = {seq: projector.seal.seal_bytes(game_id, body) for seq, body in fresh.items()}
+        projector.redis.hset(keys.chart_samples(game_id), mapping=sealed)
     finished = state is not None and projector.games.get(kind).finished(state)
     return dict(sorted(by_turn.items())), finished
 
 
 def nearest_samples(projector: Projector, game_id: str, last: int) -> tuple[int, dict]:
     """(seq, the samples up to it) of the latest cached samples at or below `last` that open
-    under the seal; (0, {}) for none."""
-    seqs = list(range(last // CHART_EVERY * CHART_EVERY, 0, -CHART_EVERY))
-    if not seqs:
-        return 0, {}
-    cached = projector.redis.hmget(keys.chart_samples(game_id), seqs)
-    for seq, raw in zip(seqs, cached, strict=True):
+    under the seal: those of the last chart drawn (LATEST), or of a multiple of CHART_EVERY;
+    (0, {}) for none."""
+    seqs = [LATEST, *range(last // CHART_EVERY * CHART_EVERY, 0, -CHART_EVERY)]
+    for raw in projector.redis.hmget(keys.chart_samples(game_id), seqs):
         body = projector.seal.open_bytes(game_id, raw)
-        if body is not None:
-            return seq, {turn: (at, shown) for turn, at, shown in json.loads(body)}
+        if body is None:
+            continue
+        kept = json.loads(body)
+        if kept["seq"] <= last:
+            return kept["seq"], {turn: (at, shown) for turn, at, shown in kept["samples"]}
     return 0, {}
 
 
-def samples_json(by_turn: dict) -> bytes:
-    return json.dumps([[turn, at, shown] for turn, (at, shown) in by_turn.items()]).encode()
+def samples_json(seq: int, by_turn: dict) -> bytes:
+    samples = [[turn, at, shown] for turn, (at, shown) in by_turn.items()]
+    return json.dumps({"seq": seq, "samples": samples}).encode()
 
 
 def lines(samples: list[dict], keys: list[str]) -> list[dict]:

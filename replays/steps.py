@@ -7,13 +7,19 @@ when the event came (`where`, "Turn 3, dinnertime").
 
 `told` is the same walk without the states: the log as a person reads it, for the pages."""
 
+import hashlib
+import json
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import jsonpatch
 
+from events import keys
 from events.retract import withdrawn_by
 from projections.fold import walk
 from projections.state import Projector
+from replays import sentences
 from replays.disputes.service import DisputeService
 from replays.sentences import changed, reasons, sentence, where
 
@@ -66,13 +72,17 @@ def walked(projector: Projector, game_id: str, first: int, last: int) -> Iterato
 
 def replay(projector: Projector, game_id: str, first: int, last: int) -> list[dict]:
     """The steps first..last (inclusive)."""
+    return [one for one, _ in replayed(projector, game_id, first, last)]
+
+
+def replayed(projector: Projector, game_id: str, first: int, last: int) -> Iterator[tuple]:
+    """(step, the state before it) for each of first..last: a page says its changes from both."""
     disputes = DisputeService(projector).anchored(game_id)
-    steps = []
     for game, event, text, before, after in walked(projector, game_id, first, last):
-        steps.append(step(game, event, before, after, game.awaiting(after)))
-        steps[-1]["text"] = text
-        steps[-1]["disputes"] = disputes.get(event["seq"], [])
-    return steps
+        one = step(game, event, before, after, game.awaiting(after))
+        one["text"] = text
+        one["disputes"] = disputes.get(event["seq"], [])
+        yield one, before
 
 
 def told(
@@ -81,17 +91,52 @@ def told(
     """Events first..last as a person reads them: each event (with `withdrawn_by`), its
     sentence, a derived event's explanation (as it is, and in the game's sentences: `why`),
     where the game stood (`where`) and the disputes opened on it (`disputes`, by seq, when
-    the caller has read them already)."""
+    the caller has read them already). What is said of an event never changes, so it is
+    said once: cached (`said_of`), and folded for only from the first event not yet said."""
     if disputes is None:
         disputes = DisputeService(projector).anchored(game_id)
+    retracts = projector.withdrawals(game_id, after=first)
+    events = projector.store.read_range(game_id, first, last)
+    said = said_of(projector, game_id, events)
     return [
         {
-            "event": event,
-            "text": text,
+            "event": annotated(event, retracts),
+            **said[event["seq"]],
             "explanation": event["payload"].get("explanation"),
-            "why": reasons(game, event, before),
-            "where": stood(game, before, after),
             "disputes": disputes.get(event["seq"], []),
         }
-        for game, event, text, before, after in walked(projector, game_id, first, last)
+        for event in events
     ]
+
+
+# What the cached words were said by: a change to how tablelog says them is not served old.
+SAID_BY = hashlib.sha256(
+    b"".join(Path(module.__file__).read_bytes() for module in (sentences, sys.modules[__name__]))
+).hexdigest()
+
+
+def said_of(projector: Projector, game_id: str, events: list[dict]) -> dict[int, dict]:
+    """{seq: {"text", "why", "where"}} of each event: its sentence, its explanation in the
+    game's words, where the game stood. Kept in a hash beside the log, sealed as the states
+    are (their seal's key is made from the games' rules, SAID_BY from tablelog's words); the
+    events not found there are walked from the first of them, and kept."""
+    if not events:
+        return {}
+    seqs = [event["seq"] for event in events]
+    said = {}
+    for seq, raw in zip(seqs, projector.redis.hmget(keys.said(game_id), seqs), strict=True):
+        body = projector.seal.open_bytes(game_id, raw)
+        kept = json.loads(body) if body is not None else None
+        if kept is not None and kept.pop("by") == SAID_BY:
+            said[seq] = kept
+    missing = [seq for seq in seqs if seq not in said]
+    if missing:
+        fresh = {}
+        for game, event, text, before, after in walked(projector, game_id, missing[0], seqs[-1]):
+            words = {"text": text, "why": reasons(game, event, before),
+                     "where": stood(game, before, after)}  # fmt: skip
+            said[event["seq"]] = words
+            body = json.dumps({**words, "by": SAID_BY}).encode()
+            fresh[event["seq"]] = projector.seal.seal_bytes(game_id, body)
+        projector.redis.hset(keys.said(game_id), mapping=fresh)
+    return said
