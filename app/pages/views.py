@@ -32,15 +32,17 @@ from app.api.disputes import dispute_service
 from app.api.schemas import GameListQuery
 from app.context import services
 from events.seats import TABLE
+from events.store import CorruptEvent
 from games import UnknownGame
 from projections import failures
 from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.rewind import corrections
 from projections.state import NoSuchGame
+from replays.checked import checked
 from replays.disputes.threads import anchored
 from replays.sentences import changed, entered, flat, who, written
-from replays.steps import replay, told
-from replays.verify import HOLDING, verify
+from replays.steps import replayed, told
+from replays.verify import HOLDING
 
 blp = Blueprint("pages", __name__, template_folder="templates")
 
@@ -58,6 +60,9 @@ GAME_FILES = (".js", ".css", ".svg")  # what of that folder is served as it is
 NEWEST = 50  # games on the front page
 LISTED = ("q", "kind", "status", "player")  # its search and filters, as GET /api/games's
 CHANGES_SHOWN = 12  # changes of a step listed before the rest fold away
+LOG_TAIL = 30  # the log's latest entries a game page lists; a gap stands for the rest
+LOG_AROUND = 10  # and the entries either side of an earlier step shown
+TRANSCRIPT_PAGE = 50  # the log's entries a page of the transcript tells
 DEPTH = 4  # how deep an explanation is written out, as in the transcript
 
 
@@ -178,10 +183,32 @@ def explained(value, depth: int = 0) -> list[tuple[str, object, bool]]:
 @blp.route("/games/<game_id>")
 def game(game_id):
     """One game at step `?at=N` (the head by default): the board, what the step changed,
-    what the game waits for, and the log. The record panel goes in its own section."""
+    what the game waits for, and the log's latest entries. The record panel goes in its own
+    section."""
     view = at_step(game_id, asked_step())
-    log = told(services().projector, game_id, 1, view["version"])
+    log = log_window(game_id, view["at"], view["version"])
     return render_template("pages/game.html", **view, log=log)
+
+
+def log_window(game_id: str, at: int, version: int) -> list[dict]:
+    """The log as the game page lists it: its LOG_TAIL latest entries, and before them, when
+    the step shown is earlier, the entries around it (LOG_AROUND either side), so the page
+    costs the same at step 1,000 as at step 10. Each stretch left out is a gap, `{"gap":
+    [first, last]}`, which js/game.js fills a stretch at a time, and which links to the
+    transcript's page of it."""
+    tail = max(1, version - LOG_TAIL + 1)
+    stretches = [(tail, version)]
+    if at < tail:
+        first, last = max(1, at - LOG_AROUND), at + LOG_AROUND
+        stretches = [(first, version)] if last + 1 >= tail else [(first, last), (tail, version)]
+    projector, disputes = services().projector, dispute_service().anchored(game_id)
+    log, listed = [], 0
+    for first, last in stretches:
+        if first > listed + 1:
+            log.append({"gap": [listed + 1, first - 1]})
+        log += told(projector, game_id, first, last, disputes)
+        listed = last
+    return log
 
 
 @blp.route("/games/<game_id>/join-code.svg", methods=["POST"])
@@ -204,18 +231,43 @@ def join_code(game_id):
 
 @blp.route("/games/<game_id>/transcript")
 def transcript(game_id):
-    """The transcript as a page: what the log's check found, with the head hashes; every
-    event as a sentence, up to the last that holds; the disputes with their threads."""
+    """The transcript as a page: what the log's check found, with the head hashes; the
+    events as sentences, TRANSCRIPT_PAGE at a time from step `?from=N` (1 by default), up to
+    the last that holds; the disputes with their threads. The check is the last whole one
+    of this head, kept (replays/checked.py), so a page costs the same at step 1,000 as at
+    step 10; an event found changed since is checked whole again."""
     svc = services()
     meta = svc.projector.meta(game_id)
-    verdict = verify(svc.recorder, game_id)
     chain, threads = dispute_service().checked(game_id)
-    holds = meta["version"] if verdict.ok or verdict.problem in HOLDING else verdict.checked
+    verdict, checked_at = checked(svc.recorder, game_id)
+    try:
+        page = transcript_page(game_id, meta, verdict, threads)
+    except CorruptEvent:
+        verdict, checked_at = checked(svc.recorder, game_id, again=True)
+        page = transcript_page(game_id, meta, verdict, threads)
     game = {**summary(game_id, meta), "head_hash": meta["head_hash"]}
-    # the disputes as far as their chain holds, as the Markdown transcript tells them
-    log = told(svc.projector, game_id, 1, holds, anchored(threads)) if holds else []
     return render_template("pages/transcript.html", game=game, verdict=verdict, chain=chain,
-                           threads=threads, log=log, at=None)  # fmt: skip
+                           threads=threads, checked_at=checked_at, at=None,
+                           **page)  # fmt: skip
+
+
+def transcript_page(game_id: str, meta: dict, verdict, threads: dict) -> dict:
+    """The transcript's page from step `?from=`: its entries (`log`), the steps that hold
+    (`holds`), its first and last, and where its neighbours start (None past either end)."""
+    holds = meta["version"] if verdict.ok or verdict.problem in HOLDING else verdict.checked
+    first = request.args.get("from", "1")
+    if not first.isdigit() or not 1 <= int(first) <= max(1, holds):
+        abort(404, f"?from= names a step of the transcript: 1 to {holds}.")
+    first = int(first)
+    last = min(holds, first + TRANSCRIPT_PAGE - 1)
+    # the disputes as far as their chain holds, as the Markdown transcript tells them
+    log = told(services().projector, game_id, first, last, anchored(threads)) if holds else []
+    return {
+        "log": log, "holds": holds, "first": first, "last": last, "chart_at": holds,
+        "previous": max(1, first - TRANSCRIPT_PAGE) if first > 1 else None,
+        "following": last + 1 if last < holds else None,
+        "final": max(1, holds - TRANSCRIPT_PAGE + 1) if last < holds else None,
+    }  # fmt: skip
 
 
 @blp.route("/games/<game_id>/step")
@@ -226,12 +278,14 @@ def game_step(game_id):
 
 @blp.route("/games/<game_id>/log")
 def game_log(game_id):
-    """The log's entries after seq `?after=N`, as the game page lists them."""
-    after = request.args.get("after", "0")
-    if not after.isdigit():
-        abort(404, "?after= names a seq: a whole number.")
+    """The log's entries after seq `?after=N`, up to `?upto=M` (the head by default), as the
+    game page lists them: what came since, live, or a stretch of a gap."""
+    after, upto = request.args.get("after", "0"), request.args.get("upto")
+    if not after.isdigit() or not (upto is None or upto.isdigit()):
+        abort(404, "?after= and ?upto= name seqs: whole numbers.")
     version = services().projector.meta(game_id)["version"]
-    log = told(services().projector, game_id, int(after) + 1, version)
+    last = version if upto is None else min(int(upto), version)
+    log = told(services().projector, game_id, int(after) + 1, last)
     return render_template("pages/_log.html", log=log, game={"id": game_id}, at=None)
 
 
@@ -265,8 +319,7 @@ def at_step(game_id: str, at: int | None) -> dict:
     at = version if at is None else at
     if not 1 <= at <= version:
         abort(404, f"Game {game_id} has steps 1 to {version}.")
-    [step] = replay(svc.projector, game_id, at, at)
-    before = svc.projector.state_at(game_id, at - 1, kind) if at > 1 else None
+    [(step, before)] = replayed(svc.projector, game_id, at, at)
     game, state = svc.games.get(kind), step["state"]
     awaiting, failed = failures.at(meta, at, step["awaiting"])
     data = {"game": game_id, "kind": kind, "version": version, "at": at,

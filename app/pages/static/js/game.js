@@ -408,6 +408,62 @@ function add(html) {
   }
 }
 
+// A gap in the log (pages/_log.html: a stretch the page left out, the latest entries and
+// those around the step shown being listed) is filled from its end, GAP_STRETCH entries at a
+// time: they go in after it, and the gap shrinks, or goes once it is empty. A heading that
+// says what the one before says already is dropped, as when entries come live.
+const GAP_STRETCH = 30;
+
+function gapButtons() {
+  for (const gap of log.querySelectorAll(":scope > .log-gap")) {
+    const button = gap.querySelector("[data-gap-more]");
+    const [from, to] = [Number(gap.dataset.gapFrom), Number(gap.dataset.gapTo)];
+    const first = Math.max(from, to - GAP_STRETCH + 1);
+    button.textContent = first === from ? `Show steps ${from} to ${to}` : `Show steps ${first} to ${to}`;
+    button.hidden = false;
+  }
+}
+
+log.addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-gap-more]");
+  if (!button) return;
+  const gap = button.closest(".log-gap");
+  const [from, to] = [Number(gap.dataset.gapFrom), Number(gap.dataset.gapTo)];
+  const first = Math.max(from, to - GAP_STRETCH + 1);
+  button.disabled = true;
+  try {
+    const response = await fetch(`/games/${gameId}/log?after=${first - 1}&upto=${to}`);
+    if (!response.ok) throw new Error(`${response.status}`);
+    const entries = document.createElement("template");
+    entries.innerHTML = await response.text();
+    const items = [...entries.content.children];
+    const next = gap.nextElementSibling;
+    const lastHeading = items.filter((item) => item.classList.contains("log-heading")).pop();
+    if (next?.classList.contains("log-heading") && next.dataset.where === lastHeading?.dataset.where) next.remove();
+    gap.after(...items);
+    localTimes(items);
+    if (first === from) {
+      const before = [...log.children].slice(0, [...log.children].indexOf(gap)).reverse();
+      const headingBefore = before.find((item) => item.classList.contains("log-heading"));
+      if (items[0]?.classList.contains("log-heading") && items[0].dataset.where === headingBefore?.dataset.where) {
+        items[0].remove();
+      }
+      gap.remove();
+      items.find((item) => item.dataset.seq)?.querySelector("a")?.focus();
+    } else {
+      gap.dataset.gapTo = first - 1;
+      gap.querySelector("[data-gap-text]").textContent = `${from} to ${first - 1}`;
+      gapButtons();
+      button.focus();
+    }
+    markLog();
+  } catch {
+    button.textContent = "Could not load them: try again";
+  } finally {
+    button.disabled = false;
+  }
+});
+
 // A retract at seq `by` withdraws its target and everything after it, as the fold does.
 function withdraw(from, by) {
   for (const item of log.children) {
@@ -486,6 +542,7 @@ if (held) {
 liveStatus.hidden = false;
 root.querySelector("[data-keys]").hidden = false;
 localTimes(log.children);
+gapButtons();
 history.replaceState({ at: view.at }, "", location.href);
 await drawMap(stepBox);
 settle();
