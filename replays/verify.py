@@ -1,6 +1,7 @@
 """Verification: the whole log audited from scratch (replays/audit.py: the chain re-hashed,
-every event checked as an append would, the log refolded), no cache trusted, and then the
-cached records compared with the refold. The first seq that does not hold is named.
+each event as it is read, every event checked as an append would, the log refolded), no
+cache trusted, and then the cached records compared with the refold. The first seq that does
+not hold is named.
 
 Alongside the refold, every automatic phase is resolved again by today's rules from the state
 before it (replays/recompute.py), and the rules the game was recorded under (its creation
@@ -100,7 +101,7 @@ def _first_problem(recorder: Recorder, game_id: str, log: list[dict], recompute:
         return seq < len(log) and log[seq]["actor"].startswith("system:")
 
     try:
-        for envelope, record in audit(recorder, log, read_later):
+        for envelope, record in audit(recorder, log, read_later, hashed=True):
             seq = envelope["seq"]
             if seq in forged:
                 return seq, seq, "cache", _stale(seq, "was not sealed by this service")
