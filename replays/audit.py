@@ -28,11 +28,13 @@ def audit(recorder: Recorder, log: list[dict], read_later=None, hashed=False):
     """(envelope, record after it) for each event of `log`, in order; LogProblem at the first
     seq that does not hold. Nothing is read from Redis: no cache is trusted.
 
-    `read_later(envelope)` says whether the caller reads the state after `envelope` once the
-    next event is folded; in a log without a retract, every other state is given up to that
-    fold, which changes it in place rather than a copy (games/plain_data.py). Without it,
-    every state is kept. `hashed`: each event's fields and hash were checked as it was read
-    from the store (events/store.py `decode`); only the numbering and the links are left."""
+    `read_later(envelope)`, asked as the next event is about to be folded, says whether the
+    caller will read the state after `envelope` once it is; in a log without a retract, every
+    other state is given up to that fold, which changes it in place rather than a copy
+    (games/plain_data.py). Without it, every state is kept.
+
+    `hashed`: each event's fields and hash were checked as it was read from the store
+    (events/store.py `decode`); only the numbering and the links are left to check."""
     broken = link_break(log, GENESIS) if hashed else chain_break(log, GENESIS)
     if broken:
         raise LogProblem(broken[0], "hash", broken[1])

@@ -80,6 +80,12 @@ class Recompute:
         self.through = seq
         return None
 
+    def reads_before(self, envelope: dict) -> bool:
+        """Whether `step(envelope, before)`, the next step, reads `before`: at the first of
+        the worker's events of a batch, unless a difference was found."""
+        return (self.difference is None and not self._due
+                and envelope["actor"].startswith("system:"))  # fmt: skip
+
     def end(self, version: int) -> Difference | None:
         """The log ends at `version`: a batch under way there is one the worker left short."""
         if self.difference is None and self._due:

@@ -96,9 +96,9 @@ def _first_problem(recorder: Recorder, game_id: str, log: list[dict], recompute:
     cached, forged = cached_records(projector, game_id)
     before = None
 
-    def read_later(envelope: dict) -> bool:  # as `before` of the worker's event after it
+    def read_later(envelope: dict) -> bool:  # asked as the event after it is folded
         seq = envelope["seq"]
-        return seq < len(log) and log[seq]["actor"].startswith("system:")
+        return seq < len(log) and recompute.reads_before(log[seq])
 
     try:
         for envelope, record in audit(recorder, log, read_later, hashed=True):
