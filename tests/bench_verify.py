@@ -24,7 +24,7 @@ from tests.games.fcm.recorded_play import recorded_walk
 
 SEED = 3  # a new game of five players (random_play: seed % 4 == 3), original edition
 TURN = 10
-ROUNDS = 7
+ROUNDS = 15
 GOAL_MS = 0.2
 
 
