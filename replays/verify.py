@@ -96,7 +96,7 @@ def _first_problem(recorder: Recorder, game_id: str, log: list[dict], recompute:
     cached, forged = cached_records(projector, game_id)
     before = None
 
-    def read_later(envelope: dict) -> bool:  # asked as the event after it is folded
+    def read_later(envelope: dict) -> bool:  # asked as the event after it is about to be folded
         seq = envelope["seq"]
         return seq < len(log) and recompute.reads_before(log[seq])
 
