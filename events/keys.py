@@ -63,6 +63,12 @@ def said(game_id: str) -> str:
     return f"game:{{{game_id}}}:said"
 
 
+def steps_seen(game_id: str) -> str:
+    """A hash: seq -> what the game page shows of that step that never changes: its patch,
+    its words and its changes in words, sealed (replays/steps.py, `viewed`). A cache."""
+    return f"game:{{{game_id}}}:steps"
+
+
 def verdict(game_id: str) -> str:
     """A string: the sealed verdict of the log's last whole check, with the head it checked
     (replays/checked.py), so a page reads it again until the head moves. A cache."""

@@ -68,7 +68,9 @@ def sampled(projector: Projector, game_id: str, kind: str, points, last: int, ve
     and whether the game is over at `last`). From the nearest samples cached at or below
     `last` (one every CHART_EVERY seqs and the head's, sealed as the states are), folding the
     events after them; the samples it passes, and the head's, are cached for the next chart."""
-    base, by_turn = nearest_samples(projector, game_id, last)
+    base, by_turn, finished = nearest_samples(projector, game_id, last)
+    if base == last:  # the head's, kept by the last chart
+        return dict(sorted(by_turn.items())), finished
     state = projector.state_at(game_id, base, kind) if base else None
     events = projector.store.read_range(game_id, base + 1, last)
     given_up = not retract_pairs(events)  # no state is gone back to: each may be changed
@@ -86,20 +88,20 @@ def sampled(projector: Projector, game_id: str, kind: str, points, last: int, ve
             del by_turn[later]  # withdrawn: the game went back to an earlier turn
         by_turn[turn] = (envelope["seq"], shown)
         if envelope["seq"] % CHART_EVERY == 0:
-            fresh[envelope["seq"]] = samples_json(envelope["seq"], by_turn)
-    if events and last == version:
-        fresh[LATEST] = samples_json(last, by_turn)
+            fresh[envelope["seq"]] = samples_json(envelope["seq"], by_turn, False)
+    finished = state is not None and projector.games.get(kind).finished(state)
+    if last == version:
+        fresh[LATEST] = samples_json(last, by_turn, finished)
     if fresh:
         sealed = {seq: projector.seal.seal_bytes(game_id, body) for seq, body in fresh.items()}
         projector.redis.hset(keys.chart_samples(game_id), mapping=sealed)
-    finished = state is not None and projector.games.get(kind).finished(state)
     return dict(sorted(by_turn.items())), finished
 
 
-def nearest_samples(projector: Projector, game_id: str, last: int) -> tuple[int, dict]:
-    """(seq, the samples up to it) of the latest cached samples at or below `last` that open
-    under the seal: those of the last chart drawn (LATEST), or of a multiple of CHART_EVERY;
-    (0, {}) for none."""
+def nearest_samples(projector: Projector, game_id: str, last: int) -> tuple[int, dict, bool]:
+    """(seq, the samples up to it, whether the game was over there) of the latest cached
+    samples at or below `last` that open under the seal: those of the last chart of the head
+    (LATEST), or of a multiple of CHART_EVERY; (0, {}, False) for none."""
     seqs = [LATEST, *range(last // CHART_EVERY * CHART_EVERY, 0, -CHART_EVERY)]
     for raw in projector.redis.hmget(keys.chart_samples(game_id), seqs):
         body = projector.seal.open_bytes(game_id, raw)
@@ -107,13 +109,14 @@ def nearest_samples(projector: Projector, game_id: str, last: int) -> tuple[int,
             continue
         kept = json.loads(body)
         if kept["seq"] <= last:
-            return kept["seq"], {turn: (at, shown) for turn, at, shown in kept["samples"]}
-    return 0, {}
+            samples = {turn: (at, shown) for turn, at, shown in kept["samples"]}
+            return kept["seq"], samples, kept["finished"]
+    return 0, {}, False
 
 
-def samples_json(seq: int, by_turn: dict) -> bytes:
+def samples_json(seq: int, by_turn: dict, finished: bool) -> bytes:
     samples = [[turn, at, shown] for turn, (at, shown) in by_turn.items()]
-    return json.dumps({"seq": seq, "samples": samples}).encode()
+    return json.dumps({"seq": seq, "samples": samples, "finished": finished}).encode()
 
 
 def lines(samples: list[dict], keys: list[str]) -> list[dict]:

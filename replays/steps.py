@@ -85,6 +85,38 @@ def replayed(projector: Projector, game_id: str, first: int, last: int) -> Itera
         yield one, before
 
 
+def viewed(projector: Projector, game_id: str, at: int) -> tuple[dict, list[dict]]:
+    """The step `at`, as `replay` makes it, and its changes as `changed` says them, for the
+    game page. What never changes of a step (its patch and its words) is kept beside the log,
+    sealed as `said_of` keeps the log's words, so a step seen before is folded for only to
+    its state after, not to the state before it as well; nor diffed again."""
+    kept = projector.seal.open_bytes(game_id, projector.redis.hget(keys.steps_seen(game_id), at))
+    kept = json.loads(kept) if kept is not None else None
+    if kept is None or kept.pop("by") != SAID_BY:
+        [(one, before)] = replayed(projector, game_id, at, at)
+        changes = changed(projector.games.get(projector.meta(game_id)["kind"]), before,
+                          one["state"], one["patch"])  # fmt: skip
+        kept = {"step": {name: one[name] for name in KEPT}, "changes": changes}
+        body = json.dumps({**kept, "by": SAID_BY}).encode()
+        projector.redis.hset(keys.steps_seen(game_id), at, projector.seal.seal_bytes(game_id, body))
+        return one, changes
+    kind = projector.meta(game_id)["kind"]
+    state = projector.state_at(game_id, at, kind)
+    event = annotated(projector.store.read_one(game_id, at), projector.withdrawals(game_id, at))
+    one = {
+        "event": event,
+        "state": state,
+        "awaiting": projector.games.get(kind).awaiting(state),
+        "explanation": event["payload"].get("explanation"),
+        **kept["step"],
+        "disputes": DisputeService(projector).anchored(game_id).get(at, []),
+    }
+    return one, kept["changes"]
+
+
+KEPT = ("patch", "changes", "why", "where", "text")  # what `viewed` keeps of a step
+
+
 def told(
     projector: Projector, game_id: str, first: int, last: int, disputes: dict | None = None
 ) -> list[dict]:
