@@ -54,6 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # the pages' templates and static files serve the API's pages for people too (its docs,
     # the rules reference, the problem types)
     app = Flask(__name__, template_folder="pages/templates", static_folder="pages/static")
+    app.jinja_environment = page_views.PagesEnvironment  # before anything asks for it
     app.config.update(
         API_TITLE="tablelog",
         API_VERSION="1",

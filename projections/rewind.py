@@ -156,10 +156,11 @@ def _earlier_undo(
     return Rewound(answer, targets, min(targets) - 1)
 
 
-def last_undo(recorder: Recorder, head: Head) -> list[dict]:
-    """The retracts of the latest batch holding a retract, oldest first; [] if none."""
+def last_undo(recorder: Recorder, game_id: str, version: int) -> list[dict]:
+    """The retracts of the latest batch holding a retract up to `version`, oldest first; []
+    if none."""
     batch: list[dict] = []
-    for envelope in recorder.store.iterate_backwards(head.game_id, head.version + 1):
+    for envelope in recorder.store.iterate_backwards(game_id, version + 1):
         if envelope["type"] != RETRACT:
             if batch:
                 break
@@ -179,7 +180,7 @@ def redo(recorder: Recorder, head: Head, expected_version: int | None = None) ->
     """Re-apply what the last undo withdrew, on top of the head, or answer the redo that did;
     RuleViolation if the rules no longer allow one of them (`redo_of` in its details names
     the original seq)."""
-    retracts = last_undo(recorder, head)
+    retracts = last_undo(recorder, head.game_id, head.version)
     if not retracts:
         raise Refused("LOG-REDO", "nothing to redo: no retract in the log", {})
     targets = sorted(r["payload"]["seq"] for r in retracts)
@@ -249,7 +250,7 @@ def _earlier_redo(recorder: Recorder, game_id: str, ids: list[str]) -> Recorded 
 
 @dataclass(frozen=True)
 class Corrections:
-    """What may be corrected with the game at `head`, seen from step `at`: the seq a retract
+    """What may be corrected with the game at its head, seen from step `at`: the seq a retract
     may name now (at the head only: a retract acts on the head), the seqs an undo to `at`
     would withdraw (newest first; none at the head, or where `at` is withdrawn), and what a
     redo would re-apply (the last undo's targets, oldest first; none once redone)."""
@@ -259,15 +260,18 @@ class Corrections:
     redo: list[int]
 
 
-def corrections(recorder: Recorder, head: Head, at: int) -> Corrections:
-    store, game_id = recorder.store, head.game_id
+def corrections(recorder: Recorder, game_id: str, version: int, at: int) -> Corrections:
+    """What may be corrected with the game at `version`, its head (read from the log alone:
+    no state is needed), seen from step `at`."""
+    store = recorder.store
     retractable = undo = None
-    if at == head.version:
-        retractable = latest_withdrawable(store.iterate_backwards(game_id, head.version + 1))
+    if at == version:
+        retractable = latest_withdrawable(store.iterate_backwards(game_id, version + 1))
     elif withdrawn_by(recorder.projector.withdrawals(game_id, after=at), at) is None:
-        undo = undo_targets(store.read_range(game_id, at + 1, head.version)[::-1], at)
+        undo = undo_targets(store.read_range(game_id, at + 1, version)[::-1], at)
     # a log with no retract (the withdrawals' small index says so) is not walked for one
-    retracts = last_undo(recorder, head) if recorder.projector.withdrawals(game_id, 0) else []
+    withdrawn = recorder.projector.withdrawals(game_id, 0)
+    retracts = last_undo(recorder, game_id, version) if withdrawn else []
     redo = sorted(r["payload"]["seq"] for r in retracts)
     if redo and store.known_event_ids(game_id, [redo_event_id(game_id, retracts[0]["seq"], 0)]):
         redo = []

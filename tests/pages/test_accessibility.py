@@ -22,11 +22,25 @@ def games(page):
     fcm = api.post("/api/games", data={"kind": "fcm", "players": ["ann", "bob"]}).json()
     fork = api.post(f"/api/games/{burnrate['id']}/forks", data={"at": 1},
                     headers={"Idempotency-Key": FORK_KEY}).json()  # fmt: skip
-    return {"burnrate": burnrate, "fcm": fcm, "fork": fork}
+    return {"burnrate": burnrate, "fcm": fcm, "fork": fork, "long": long_game(api)}
+
+
+def long_game(api) -> dict:
+    """A toy game of 81 events: its page has gaps in the log, its transcript pages."""
+    options = {"goal": 1000, "tally_every": 1000}
+    game = api.post("/api/games", data={"kind": "toy", "players": ["ann", "ben"],
+                                        "options": options}).json()  # fmt: skip
+    headers = {"Authorization": f"Bearer {game['token']}"}
+    for n in range(80):
+        added = {"type": "toy.added", "actor": "admin",
+                 "payload": {"player": ["ann", "ben"][n % 2], "amount": 1}}  # fmt: skip
+        assert api.post(f"/api/games/{game['id']}/events", data=added, headers=headers).ok
+    return game
 
 
 def pages(games):
     burnrate, fcm, fork = games["burnrate"]["id"], games["fcm"]["id"], games["fork"]["id"]
+    long = games["long"]["id"]
     return [
         "/",
         "/?q=joe&kind=burnrate",
@@ -38,6 +52,8 @@ def pages(games):
         f"/games/{fcm}",
         f"/games/{burnrate}/transcript",
         f"/games/{fcm}/transcript",
+        f"/games/{long}?at=20",
+        f"/games/{long}/transcript?from=26",
         f"/games/{burnrate}/verify",
         f"/games/{burnrate}/compare",
         f"/games/{burnrate}/compare/{fork}",

@@ -85,17 +85,54 @@ def test_words_not_sealed_by_tablelog_or_said_by_other_code_are_said_again(clien
     assert [t["text"] for t in steps.told(services.projector, game_id, 1, 7)] == truth
 
 
+def test_a_step_seen_before_is_folded_for_only_its_state_after(client, services, monkeypatch):
+    game_id, _ = played(client, moves=30)
+    first, changes = steps.viewed(services.projector, game_id, 17)
+    folded_to = []
+    state_at = services.projector.state_at
+    monkeypatch.setattr(
+        services.projector,
+        "state_at",
+        lambda g, seq, *a: folded_to.append(seq) or state_at(g, seq, *a),
+    )
+    again, changes_again = steps.viewed(services.projector, game_id, 17)
+    assert folded_to == [17] and (again, changes_again) == (first, changes)
+    assert again["patch"] and changes and again["text"] == first["text"]
+
+
+def test_step_words_not_sealed_by_tablelog_are_made_again(client, services):
+    game_id, _ = played(client, moves=8)
+    truth = steps.viewed(services.projector, game_id, 5)
+    key = keys.steps_seen(game_id)
+    services.redis.hset(key, 5, services.redis.hget(key, 5).replace(b"ann", b"bob"))
+    assert steps.viewed(services.projector, game_id, 5) == truth
+
+
+def test_a_page_reads_a_dicts_key_first_and_what_it_lacks_as_jinja_does(app):
+    """views.PagesEnvironment: `a.b` of a dict is its key `b`; a key it has not is looked up
+    as Jinja looks it up (an attribute, then undefined)."""
+    with app.app_context():
+        assert isinstance(app.jinja_env, views.PagesEnvironment)
+        template = app.jinja_env.from_string("{{ d.title }} {{ d.keys() | join }} [{{ d.none }}]")
+        assert template.render(d={"title": "CEO"}) == "CEO title []"
+
+
 def test_the_transcript_tells_its_steps_a_page_at_a_time(client):
-    game_id, _ = played(client, moves=120)  # 121 events
     page = views.TRANSCRIPT_PAGE
+    events = 2 * page + page // 2
+    game_id, _ = played(client, moves=events - 1)
     first = client.get(f"/games/{game_id}/transcript").text
     assert listed(first) == list(range(1, page + 1))
-    assert f"Steps 1 to {page} of 121." in first
+    assert f"Steps 1 to {page} of {events}." in first
     assert f'href="?from={page + 1}" rel="next"' in first and 'rel="prev"' not in first
+    assert f'href="?from={events - page + 1}">Last steps' in first
     last = client.get(f"/games/{game_id}/transcript?from={2 * page + 1}").text
-    assert listed(last) == list(range(2 * page + 1, 122))
+    assert listed(last) == list(range(2 * page + 1, events + 1))
     assert f'href="?from={page + 1}" rel="prev"' in last and 'rel="next"' not in last
-    for beyond in ("0", "122", "x"):
+    anywhere = client.get(f"/games/{game_id}/transcript?from=7").text
+    assert listed(anywhere) == list(range(7, 7 + page))
+    assert 'href="?from=1" rel="prev"' in anywhere
+    for beyond in ("0", str(events + 1), "x"):
         assert client.get(f"/games/{game_id}/transcript?from={beyond}").status_code == 404
     short, _ = played(client, moves=3)
     assert 'class="pages"' not in client.get(f"/games/{short}/transcript").text

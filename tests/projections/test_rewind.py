@@ -92,12 +92,14 @@ def test_what_a_step_offers_to_correct(services):
         recorder.record(game_id, [{"type": "toy.added", "actor": f"player:{player}",
                                    "payload": {"player": player, "amount": amount}}])  # fmt: skip
     head = projector.head(game_id)
-    assert corrections(recorder, head, 4) == Corrections(4, [], [])
-    assert corrections(recorder, head, 2) == Corrections(None, [4, 3], [])
+    assert corrections(recorder, head.game_id, head.version, 4) == Corrections(4, [], [])
+    assert corrections(recorder, head.game_id, head.version, 2) == Corrections(None, [4, 3], [])
     undo(recorder, head, 2)  # retracts at 5 and 6
     head = projector.head(game_id)
-    assert corrections(recorder, head, 6) == Corrections(2, [], [3, 4])
-    assert corrections(recorder, head, 3) == Corrections(None, [], [3, 4])  # 3 is withdrawn
+    assert corrections(recorder, head.game_id, head.version, 6) == Corrections(2, [], [3, 4])
+    assert corrections(recorder, head.game_id, head.version, 3) == Corrections(
+        None, [], [3, 4]
+    )  # 3 is withdrawn
     redo(recorder, head)
     head = projector.head(game_id)
-    assert corrections(recorder, head, head.version) == Corrections(8, [], [])
+    assert corrections(recorder, head.game_id, head.version, head.version) == Corrections(8, [], [])
