@@ -18,8 +18,16 @@ run on one machine (absolute numbers on shared machines mean little).
    houses, five players, every house holding demand: median and p95 (goal < 20 ms median)
 11. an FCM dinnertime through the service: from the POST of the last working action to the
    worker's events readable by GET, gunicorn and a warm worker: median and p95
-12-15. the write path: a whole recorded append over a raw XADD (toy; FCM at turn 10), eight
-   processes on eight games, HTTP across eight games (tests/bench_write_path.py)
+12-15, 17. the write path: a whole recorded append over a raw XADD (toy; FCM at turn 10), eight
+   processes on eight games, HTTP across eight games, and the CPU of an append over the
+   `eventsourcing` library's per event on SQLite (tests/bench_write_path.py)
+16. a long game's pages: the game page, the transcript and the log's next entry live at event
+   1,000 over at event 10 of one five-player FCM game, and of a toy game (tests/bench_pages.py)
+18. 2,000 live streams (100 games x 20 viewers) on the service as make run starts it, appends
+   at 8/s: append p50/p99 (goal p99 < 100 ms), every stream of the game reached p50/p99 (goal
+   p99 < 1 s), append p99 streams open / none open (tests/bench_viewers.py)
+19. verify and the recompute check of a five-player FCM game played to turn 10, ms per event
+   and over a plain refold (tests/bench_verify.py)
 """
 
 import copy
@@ -43,6 +51,7 @@ from app.run.serve import Launch  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
 from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
+from tests import bench_pages, bench_verify, bench_viewers  # noqa: E402
 from tests import bench_write_path as write_path  # noqa: E402
 
 SAMPLES = 300
@@ -488,6 +497,7 @@ def bench_fcm_phase_over_http(svc, env, trials=12):
 
 
 def main():
+    bench_viewers.raise_open_files()  # before Redis starts: it sizes its clients by the limit
     with tempfile.TemporaryDirectory() as data:
         server = EmbeddedRedis(Path(data)).start()
         env = {**os.environ, "REDIS_URL": server.url}
@@ -531,7 +541,11 @@ def main():
             median, p95 = bench_fcm_phase_over_http(svc, env)
             print(f"11. FCM last working action POSTed -> dinnertime's events readable by GET, five"
                   f" players: median {median * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms")  # fmt: skip
-            write_path.report(svc, env, bench_http)
+            write_path.report(svc, env, bench_http, ("12", "13", "14", "15"))
+            bench_pages.report(svc)
+            write_path.report(svc, env, bench_http, ("17",))
+            bench_viewers.report(env)
+            bench_verify.report(svc)
         finally:
             server.stop()
 
