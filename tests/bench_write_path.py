@@ -23,6 +23,7 @@ Each pair is measured in one run, interleaved where it can be, so that a shared 
 noise falls on both sides alike.
 """
 
+import functools
 import json
 import multiprocessing
 import os
@@ -121,17 +122,11 @@ def appends_per_second(redis_url: str, processes: int, seconds=SECONDS) -> float
     return total / seconds
 
 
-@contextmanager
-def eventsourcing_tally(folder: str):
-    """The `eventsourcing` library's application on SQLite in `folder` (its defaults
-    otherwise), and `save`, which adds 1 to one aggregate and saves it: one event, one
-    save. None if the library is not installed."""
-    try:
-        from eventsourcing.application import Application
-        from eventsourcing.domain import Aggregate, event
-    except ImportError:
-        yield None
-        return
+@functools.cache
+def tally_class():
+    """The aggregate `eventsourcing_tally` saves, made once: the library refuses a second
+    class under the same name in one process (figures 14 and 17 both use it)."""
+    from eventsourcing.domain import Aggregate, event
 
     class Tally(Aggregate):
         total: int = 0
@@ -140,11 +135,24 @@ def eventsourcing_tally(folder: str):
         def add(self, amount: int) -> None:
             self.total += amount
 
+    return Tally
+
+
+@contextmanager
+def eventsourcing_tally(folder: str):
+    """The `eventsourcing` library's application on SQLite in `folder` (its defaults
+    otherwise), and `save`, which adds 1 to one aggregate and saves it: one event, one
+    save. None if the library is not installed."""
+    try:
+        from eventsourcing.application import Application
+    except ImportError:
+        yield None
+        return
     app = Application(env={
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": os.path.join(folder, "events.sqlite"),
     })  # fmt: skip
-    tally = Tally()
+    tally = tally_class()()
     app.save(tally)
 
     def save():
