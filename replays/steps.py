@@ -5,7 +5,10 @@ it (read once a call, from the game's disputes stream). Beside them, in words as
 them: what the step changed (`changes`), the explanation (`why`) and where the game stood
 when the event came (`where`, "Turn 3, dinnertime").
 
-`told` is the same walk without the states: the log as a person reads it, for the pages."""
+`told` is the log as a person reads it, for the pages, and `viewed` a step as the game page
+shows it. What they say of an event never changes, so each is said once and kept beside the
+log, sealed as the cached states are (`said_of`; `viewed`): a page of a long game reads its
+words rather than folding the log for them."""
 
 import hashlib
 import json
