@@ -17,7 +17,8 @@ the CPU an append costs.
    the `eventsourcing` library's CPU per event on SQLite, one aggregate saved after each
    event (goal <= 1.0 for the toy); then the same with the Redis server's CPU per append
    added (INFO's used_cpu_user + used_cpu_sys), since SQLite works in the process and Redis
-   does not
+   does not; and the toy's again on a Redis with appendfsync no, where no append waits for
+   the disk: the difference is what the wait costs the process that waits
 
 Each pair is measured in one run, interleaved where it can be, so that a shared machine's
 noise falls on both sides alike.
@@ -290,6 +291,21 @@ def report(svc, env, bench_http, figures=("12", "13", "14", "15", "17")) -> None
         print(f"    with the Redis server's CPU per append added (used_cpu_user + sys): toy "
               f"{(toy + toy_server) / theirs:.2f}, FCM {(fcm + fcm_server) / theirs:.2f} "
               f"(Redis's: {toy_server * 1e6:.0f}, {fcm_server * 1e6:.0f} us)")  # fmt: skip
+        toy, _, theirs = without_fsync(toy_cpu_unsynced)
+        print(
+            f"    the toy on a Redis with appendfsync no, where an append does not wait for "
+            f"the disk: {toy / theirs:.2f} ({toy * 1e6:.0f} / {theirs * 1e6:.0f} us)"
+        )
+
+
+def toy_cpu_unsynced(redis_url: str) -> tuple[float, float, float]:
+    """`cpu_per_append_toy` on the Redis at `redis_url`: what the wait for an fsync costs the
+    process that waits (it sleeps, and wakes to cold caches) shows against figure 17."""
+    from projections.services import Services, Settings
+
+    svc = Services(Settings.from_env(redis_url=redis_url, snapshot_every=100))
+    with tempfile.TemporaryDirectory() as folder, eventsourcing_tally(folder) as save:
+        return cpu_per_append_toy(svc, save)
 
 
 def main(figures=("12", "13", "14", "15", "17")):
