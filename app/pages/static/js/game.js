@@ -419,7 +419,7 @@ function gapButtons() {
     const button = gap.querySelector("[data-gap-more]");
     const [from, to] = [Number(gap.dataset.gapFrom), Number(gap.dataset.gapTo)];
     const first = Math.max(from, to - GAP_STRETCH + 1);
-    button.textContent = first === from ? `Show steps ${from} to ${to}` : `Show steps ${first} to ${to}`;
+    button.textContent = `Show steps ${first} to ${to}`;
     button.hidden = false;
   }
 }
