@@ -20,14 +20,13 @@ import json
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from events import keys
+from events.keys import chart_samples
 from projections.fold import retract_pairs, walk
 from projections.state import Projector
 
 CHART_EVERY = 100  # seqs between the cached samples a chart is folded on from
-LATEST = (
-    "latest"  # and the samples of the last chart drawn, so a live game's folds only what came since
-)
+# and the samples of the last chart of the head: a live game's folds only what came since
+LATEST = "latest"
 
 
 class NoChart(Exception):
@@ -94,7 +93,7 @@ def sampled(projector: Projector, game_id: str, kind: str, points, last: int, ve
         fresh[LATEST] = samples_json(last, by_turn, finished)
     if fresh:
         sealed = {seq: projector.seal.seal_bytes(game_id, body) for seq, body in fresh.items()}
-        projector.redis.hset(keys.chart_samples(game_id), mapping=sealed)
+        projector.redis.hset(chart_samples(game_id), mapping=sealed)
     return dict(sorted(by_turn.items())), finished
 
 
@@ -103,7 +102,7 @@ def nearest_samples(projector: Projector, game_id: str, last: int) -> tuple[int,
     samples at or below `last` that open under the seal: those of the last chart of the head
     (LATEST), or of a multiple of CHART_EVERY; (0, {}, False) for none."""
     seqs = [LATEST, *range(last // CHART_EVERY * CHART_EVERY, 0, -CHART_EVERY)]
-    for raw in projector.redis.hmget(keys.chart_samples(game_id), seqs):
+    for raw in projector.redis.hmget(chart_samples(game_id), seqs):
         body = projector.seal.open_bytes(game_id, raw)
         if body is None:
             continue

@@ -88,8 +88,9 @@ class PagesEnvironment(Environment):
     """Jinja's, reading `a.b` of a dict as `a["b"]` first. What the pages show is plain data,
     dicts, and Jinja tries an attribute first: for a dict that is an AttributeError raised and
     caught at every `a.b`, which was most of what a transcript's page took to render. A key
-    that is missing is looked up as Jinja always does. The app is made with it
-    (app/__init__.py)."""
+    that is missing is looked up as Jinja always does; a key named as a dict's method
+    (`items`, `values`) is read as the key, so a template calls those on data that has no
+    such key, or reads the key with `a["b"]`. The app is made with it (app/__init__.py)."""
 
     def getattr(self, obj, attribute):
         if type(obj) is dict:
