@@ -1,10 +1,10 @@
--- Append a batch of sealed events to one game's log, atomically.
+-- Append a batch of sealed events to one game's log, atomically, and note each in the feed.
 -- KEYS: 1 events stream, 2 event_ids hash, 3 meta hash, 4 head record, 5 states sorted set,
---       6 withdrawals sorted set
--- ARGV: expected_version, prev_hash, last_hash, the SHA-1 of the entry expected at
---       expected_version ("" for no such check: a writer that just read the head), n, then
---       n x "<event_id> <digest> <receipt> <envelope>", the receipt as kept (see below, ""
---       for none)
+--       6 withdrawals sorted set, 7 the feed (on a cluster, the outbox of the game's slot)
+-- ARGV: the game id, expected_version, prev_hash, last_hash, the SHA-1 of the entry expected
+--       at expected_version ("" for no such check: a writer that just read the head), n, then
+--       n x "<event_id> <digest> <receipt> <type> <envelope>", the receipt as kept (see
+--       below, "" for none)
 --       (one argument an event: fewer arguments, a cheaper call), then the head record ("" for
 --       none), then the count of meta field/value pairs and the pairs, then the count of
 --       seq/record pairs for the states sorted set and the pairs (one record a seq: an older
@@ -13,22 +13,27 @@
 --       | {"idempotency_conflict", event_id, seq}
 -- The event-id index maps each id to "<seq>:<digest>", and ":<receipt>" after it when the
 -- append was receipted: a retry is answered with the receipt first issued, never a new one.
-local expected = tonumber(ARGV[1])
-local prev_hash = ARGV[2]
-local last_hash = ARGV[3]
-local last_entry = ARGV[4]
-local n = tonumber(ARGV[5])
+-- The feed's entry of an event is its game, the game's kind (from the meta as written), its
+-- type and its seq; the stream's own id, given here, is the order of acknowledgement.
+local game_id = ARGV[1]
+local expected = tonumber(ARGV[2])
+local prev_hash = ARGV[3]
+local last_hash = ARGV[4]
+local last_entry = ARGV[5]
+local n = tonumber(ARGV[6])
 
-local ids, digests, receipts, envelopes = {}, {}, {}, {}
+local ids, digests, receipts, types, envelopes = {}, {}, {}, {}, {}
 for i = 1, n do
-  local arg = ARGV[5 + i]
+  local arg = ARGV[6 + i]
   local first = string.find(arg, ' ', 1, true)
   local second = string.find(arg, ' ', first + 1, true)
   local third = string.find(arg, ' ', second + 1, true)
+  local fourth = string.find(arg, ' ', third + 1, true)
   ids[i] = string.sub(arg, 1, first - 1)
   digests[i] = string.sub(arg, first + 1, second - 1)
   receipts[i] = string.sub(arg, second + 1, third - 1)
-  envelopes[i] = string.sub(arg, third + 1)
+  types[i] = string.sub(arg, third + 1, fourth - 1)
+  envelopes[i] = string.sub(arg, fourth + 1)
 end
 
 local known_seqs = {}
@@ -84,7 +89,7 @@ for i = 1, n do
   if receipts[i] ~= '' then indexed = indexed .. ':' .. receipts[i] end
   redis.call('HSET', KEYS[2], ids[i], indexed)
 end
-local pos = 5 + n + 1
+local pos = 6 + n + 1
 if ARGV[pos] ~= '' then
   redis.call('SET', KEYS[4], ARGV[pos])
 end
@@ -98,6 +103,10 @@ for _ = 1, meta_count do
   pos = pos + 2
 end
 redis.call('HSET', KEYS[3], unpack(meta))
+local kind = redis.call('HGET', KEYS[3], 'kind') or ''
+for i = 1, n do
+  redis.call('XADD', KEYS[7], '*', 'g', game_id, 'k', kind, 't', types[i], 's', version + i)
+end
 local state_count = tonumber(ARGV[pos])
 pos = pos + 1
 for _ = 1, state_count do

@@ -2,8 +2,13 @@
 
 Keys of one game carry the hash tag `{<game id>}` so they share one Redis Cluster slot and the
 append script may touch them all. Keys that span games (the catalog indexes) have no tag and
-are never touched by the append script.
+are never touched by the append script, but for the feed's: on one Redis the feed itself, on a
+cluster the outbox of the game's slot (`feed_outbox`).
 """
+
+from functools import lru_cache
+
+from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
 
 def events(game_id: str) -> str:
@@ -140,3 +145,47 @@ def catalog_terms() -> str:
     read by a range of those that start with a term. Set at a game's creation: none of it
     changes as the game goes on."""
     return "games:terms"
+
+
+def feed() -> str:
+    """A stream: every game's log events and dispute entries, one entry each, in the order
+    they were acknowledged; fields `g` game, `k` its kind, `t` type, and `s` the event's seq
+    or `d` the dispute entry's number (projections/feed.py). The entry's id is the feed's
+    cursor. On one Redis the append scripts write it with the events; on a cluster the
+    workers move each slot's outbox into it (`feed_outbox`, workers/feed.py)."""
+    return "{feed}"
+
+
+def feed_drained() -> str:
+    """A hash, on a cluster only: outbox key -> the id of the last of its entries moved into
+    the feed, so an entry is moved once however many workers drain it (workers/feed.py)."""
+    return "{feed}:drained"
+
+
+def feed_outbox(game_id: str) -> str:
+    """A stream, on a cluster only: the feed's entries of the games of one slot, written by
+    the append scripts with the events (their keys share the slot through `slot_tag`), then
+    moved into the feed and trimmed by the workers."""
+    return f"feed:outbox:{{{slot_tag(key_slot(events(game_id).encode()))}}}"
+
+
+def feed_outboxes() -> list[str]:
+    """Every slot's outbox, for a drain that looks at each."""
+    return [f"feed:outbox:{{{tag}}}" for tag in _slot_tags()]
+
+
+def slot_tag(slot: int) -> str:
+    """The shortest decimal string whose hash tag falls in `slot`: a key tagged with it
+    lives in that slot beside the games that hash there."""
+    return _slot_tags()[slot]
+
+
+@lru_cache(maxsize=1)
+def _slot_tags() -> list[str]:
+    # every slot is reached by about 110,000 numbers; made once, in 0.1 s
+    tags: dict[int, str] = {}
+    number = 0
+    while len(tags) < REDIS_CLUSTER_HASH_SLOTS:
+        tags.setdefault(key_slot(str(number).encode()), str(number))
+        number += 1
+    return [tags[slot] for slot in range(REDIS_CLUSTER_HASH_SLOTS)]

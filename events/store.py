@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import redis
+from redis.cluster import RedisCluster
 
 from events import keys
 from events.envelope import (
@@ -95,6 +96,12 @@ def _script_source() -> str:
     return (Path(__file__).parent / "append.lua").read_text()
 
 
+def feed_key(client: redis.Redis, game_id: str) -> str:
+    """Where an append notes a game's events for the feed: the feed itself on one Redis; on
+    a cluster, whose scripts reach only the game's slot, that slot's outbox."""
+    return keys.feed_outbox(game_id) if isinstance(client, RedisCluster) else keys.feed()
+
+
 class RedisEventStore:
     def __init__(self, client: redis.Redis):
         self.redis = client
@@ -142,12 +149,13 @@ class RedisEventStore:
         if not envelopes:
             raise ValueError("an append needs at least one event")
         expected_version = envelopes[0]["seq"] - 1
-        args: list = [expected_version, envelopes[0]["prev_hash"], envelopes[-1]["hash"]]
+        args: list = [game_id, expected_version, envelopes[0]["prev_hash"], envelopes[-1]["hash"]]
         args.append(hashlib.sha1(last_entry).hexdigest() if last_entry is not None else "")
         args.append(len(envelopes))
         receipts = caches.receipts or [""] * len(envelopes)
         for envelope, receipt in zip(envelopes, receipts, strict=True):
-            identity = f"{envelope['event_id']} {body_digest(envelope)} {receipt} ".encode()
+            identity = (f"{envelope['event_id']} {body_digest(envelope)} {receipt} "
+                        f"{envelope['type']} ").encode()  # fmt: skip
             stored = entry(envelope)
             args.append(identity + stored)
         args.append(caches.head or "")
@@ -168,6 +176,7 @@ class RedisEventStore:
             keys.head(game_id),
             keys.states(game_id),
             keys.withdrawals(game_id),
+            feed_key(self.redis, game_id),
         ]
         try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
             reply = self.redis.evalsha(self._append.sha, len(game_keys), *game_keys, *args)

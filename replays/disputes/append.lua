@@ -1,9 +1,11 @@
 -- Append dispute entries to one game's disputes stream, atomically, after the entry the
 -- writer read last; a keyed write (an Idempotency-Key) is recorded with its entry.
--- KEYS: 1 disputes stream, 2 the game's meta hash (the game must exist), 3 the keyed writes
+-- KEYS: 1 disputes stream, 2 the game's meta hash (the game must exist), 3 the keyed writes,
+--       4 the feed (on a cluster, the outbox of the game's slot: events/keys.py)
 -- ARGV: expected count of entries, the hash of the last of them (the genesis for none), the
 --       keyed write's scope and request digests ("" "" for none: then any number of entries,
---       else one), then one canonical entry an argument, numbered from count + 1
+--       else one), the game id, then "<kind> <canonical entry>" an argument, numbered from
+--       count + 1; each is noted in the feed as the log's events are (events/append.lua)
 -- Returns {"ok", count} | {"moved", count} | {"no_game"} | {"keyed", entry}: the key wrote
 --       that entry before (with this request or another: the writer reads which)
 local expected = tonumber(ARGV[1])
@@ -31,9 +33,13 @@ end
 if count ~= expected then
   return {'moved', tostring(count)}
 end
-for i = 5, #ARGV do
+local game_kind = redis.call('HGET', KEYS[2], 'kind') or ''
+for i = 6, #ARGV do
   count = count + 1
-  redis.call('XADD', KEYS[1], count .. '-0', 'e', ARGV[i])
+  local space = string.find(ARGV[i], ' ', 1, true)
+  redis.call('XADD', KEYS[1], count .. '-0', 'e', string.sub(ARGV[i], space + 1))
+  redis.call('XADD', KEYS[4], '*', 'g', ARGV[5], 'k', game_kind,
+             't', string.sub(ARGV[i], 1, space - 1), 'd', count)
 end
 if scope ~= '' then
   redis.call('HSET', KEYS[3], scope, count .. ':' .. request)
