@@ -107,6 +107,9 @@ local kind = redis.call('HGET', KEYS[3], 'kind') or ''
 for i = 1, n do
   redis.call('XADD', KEYS[7], '*', 'g', game_id, 'k', kind, 't', types[i], 's', version + i)
 end
+if KEYS[7] ~= '{feed}' then  -- a cluster's outbox: the workers move it into the feed
+  redis.call('PUBLISH', 'feed:outbox', KEYS[7])
+end
 local state_count = tonumber(ARGV[pos])
 pos = pos + 1
 for _ = 1, state_count do

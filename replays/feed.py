@@ -25,6 +25,7 @@ from replays.disputes import stream as disputes
 
 CURSOR = re.compile(r"^\d{1,20}-\d{1,20}$")
 START = "0-0"  # before the first note
+PAGE_LIMIT = 1000  # entries a page answers at most
 SCANNED_PER_ENTRY = 10  # notes a page reads at most for each entry it may answer
 SOURCES = ("log", "disputes")
 
@@ -130,11 +131,10 @@ class Feed:
             asked = min(budget, max(limit - len(admitted), 100))
             notes = self.notes(cursor, asked)
             budget -= len(notes)
-            if filters.reads_games():
-                self.judge_games(notes, filters, games)
+            passing = self.admitted(notes, filters, games)
             for note in notes:
                 cursor = note.cursor
-                if filters.admits_note(note) and games.get(note.game, True):
+                if note in passing:
                     admitted.append(note)
                     if len(admitted) == limit:
                         break
@@ -142,6 +142,13 @@ class Feed:
                 more = False  # the end of the feed, every note looked at
                 break
         return Page(self.entries(admitted), cursor, more)
+
+    def admitted(self, notes: list[Note], filters: Filters, games: dict[str, bool]) -> set[Note]:
+        """The notes `filters` admit. `games` keeps whether each game passes the table and
+        player filters, read from its meta once for all the notes a reader looks at."""
+        if filters.reads_games():
+            self.judge_games(notes, filters, games)
+        return {n for n in notes if filters.admits_note(n) and games.get(n.game, True)}
 
     def judge_games(self, notes: list[Note], filters: Filters, judged: dict[str, bool]) -> None:
         """Whether each game of `notes` not judged yet passes the table and player filters,

@@ -16,6 +16,7 @@ import redis
 from rq import Worker
 
 from projections.services import Settings, SettingsError
+from workers.feed import drain_forever
 from workers.jobs import process_died, resolve_phase, services
 from workers.queue import SERIALIZER, PhaseQueue
 from workers.sweeper import sweep
@@ -55,6 +56,8 @@ def main() -> None:
     threading.Thread(
         target=sweep_forever, args=(queue, settings.sweep_every, stop), daemon=True
     ).start()
+    if settings.redis_cluster:  # the appends write each slot's outbox: move it into the feed
+        threading.Thread(target=drain_forever, args=(services().redis, stop), daemon=True).start()
     try:
         # Maintenance restarts a scheduler that died (Redis went away) and is due every
         # maintenance_interval; RQ's 10 minutes would stall every retry's back-off that long.

@@ -41,6 +41,9 @@ for i = 6, #ARGV do
   redis.call('XADD', KEYS[4], '*', 'g', ARGV[5], 'k', game_kind,
              't', string.sub(ARGV[i], 1, space - 1), 'd', count)
 end
+if KEYS[4] ~= '{feed}' then  -- a cluster's outbox: the workers move it into the feed
+  redis.call('PUBLISH', 'feed:outbox', KEYS[4])
+end
 if scope ~= '' then
   redis.call('HSET', KEYS[3], scope, count .. ':' .. request)
 end
