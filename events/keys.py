@@ -2,7 +2,8 @@
 
 Keys of one game carry the hash tag `{<game id>}` so they share one Redis Cluster slot and the
 append script may touch them all. Keys that span games (the catalog indexes) have no tag and
-are never touched by the append script.
+are never touched by the append script. The keys for tools live in one hash, so every command
+on them names one key.
 """
 
 
@@ -140,3 +141,11 @@ def catalog_terms() -> str:
     read by a range of those that start with a term. Set at a game's creation: none of it
     changes as the game goes on."""
     return "games:terms"
+
+
+def tool_keys() -> str:
+    """A hash of the keys for tools (projections/tool_keys.py): `<key id>` -> the key's JSON
+    record (name, scopes, rate limit, created and revoked times, the SHA-256 digest of its
+    token, never the token), and `<key id>:used` -> when it was last accepted (UTC, written at
+    most once a minute). Records are never deleted: a revoked one keeps its `revoked_at`."""
+    return "tool_keys"
