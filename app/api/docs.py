@@ -14,6 +14,7 @@ import flask_swagger_ui
 from apispec import BasePlugin
 from flask import Blueprint, Response, render_template, send_from_directory
 
+from app.api.auth import TOOL_KEY
 from app.api.problems import MEDIA_TYPE
 from events.seats import SEAT_REPLACED
 
@@ -128,6 +129,26 @@ class WriteToken(BasePlugin):
             statuses = {str(status) for status in operation.get("responses", {})}
             if statuses & {"401", "403"}:
                 operation.setdefault("security", [{WRITE_TOKEN: []}])
+
+
+class ToolKeyScheme(BasePlugin):
+    """The keys for tools as an HTTP bearer scheme. An operation that takes one says so
+    itself (`tool_key_required` in app/api/auth.py marks it), before WriteToken would take
+    its 401 for a write token's."""
+
+    SCHEME = {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "tlk_<id>_<secret>",
+        "description": (
+            "A key for tools, issued by the person running the service "
+            "(`flask --app app keys create --name <tool> --scope feed:read`), with its "
+            "scopes and its own rate limit; `GET /api/tools/me` says which key it is."
+        ),
+    }
+
+    def init_spec(self, spec):
+        spec.components.security_scheme(TOOL_KEY, self.SCHEME)
 
 
 @blp.after_request
