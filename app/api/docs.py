@@ -1,6 +1,7 @@
 """The API documentation: the OpenAPI document (generated from the schemas by flask-smorest,
-with every event type's payload schema, a whole body for each, and the write token's scheme)
-and Swagger UI at /api/docs, which reads it and tries any operation out.
+with every event type's payload schema, a whole body for each, and the schemes of the write
+token and of the keys for tools) and Swagger UI at /api/docs, which reads it and tries any
+operation out.
 
 Swagger UI's files are the flask-swagger-ui wheel's (its `dist/`), installed like any other
 dependency and served from here, so the page loads nothing from elsewhere and works offline.
@@ -36,6 +37,9 @@ through the history. Errors are RFC 9457 problem details.
 its tokens, once: `token`, the table's recorder's, which records anyone's actions, and \
 `seats`, one a player, which records that player's own. A write sends one as \
 `Authorization: Bearer <token>`; on this page, *Authorize* with it, then *Try it out*.
+
+**Other tools** (a league site, a chat bot) send a key for tools the same way, made for \
+them by whoever runs the service; `GET /api/tools/me` says which key a request carries.
 
 **To record an action**, `POST /api/games/{game_id}/events` with `type`, `actor` and \
 `payload`: its request body offers a whole example for every event type a client records. \
