@@ -34,7 +34,7 @@ SCOPES = ("feed:read", "webhooks:read", "webhooks:write")
 IMPLIES = {"webhooks:write": ("webhooks:read",)}  # a scope and what it brings with it
 NAME_LENGTH = 80
 USED_EVERY = timedelta(minutes=1)  # `last_used_at` is written at most this often per key
-TOKEN = re.compile(r"tlk_([0-9a-f]{12})_([A-Za-z0-9_-]{20,})")
+TOKEN = re.compile(r"tlk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})")  # secret: token_urlsafe(32)
 KEY_ID = re.compile(r"[0-9a-f]{12}")
 
 # Make a key, unless its id is taken or a key not revoked has its name: 'ok', 'id' or 'name'.
