@@ -27,6 +27,7 @@ from app.api import (
     rules,
     stream,
     tiles,
+    tools,
 )
 from app.api import disputes as dispute_threads
 from app.api import transcript as transcripts
@@ -83,6 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                 docs.ProblemDetails(),
                 docs.EventExamples(svc.event_types),
                 docs.WriteToken(),
+                docs.ToolKeyScheme(),
             ],
         },
     )
@@ -95,6 +97,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.register_blueprint(transcripts.blp)
     api.register_blueprint(chart.blp)
     api.register_blueprint(stream.blp)
+    api.register_blueprint(tools.blp)  # what other tools call with their key
     stream.register(app, settings)
     for blueprint in (rules.blp, problem_types.blp):  # what a refusal's rule and type mean
         api.register_blueprint(blueprint)

@@ -3,7 +3,8 @@
 Keys of one game carry the hash tag `{<game id>}` so they share one Redis Cluster slot and the
 append script may touch them all. Keys that span games (the catalog indexes) have no tag and
 are never touched by the append script, but for the feed's: on one Redis the feed itself, on a
-cluster the outbox of the game's slot (`feed_outbox`).
+cluster the outbox of the game's slot (`feed_outbox`). The keys for tools live in one hash, so
+every command on them names one key.
 """
 
 from functools import lru_cache
@@ -189,3 +190,11 @@ def _slot_tags() -> list[str]:
         tags.setdefault(key_slot(str(number).encode()), str(number))
         number += 1
     return [tags[slot] for slot in range(REDIS_CLUSTER_HASH_SLOTS)]
+
+
+def tool_keys() -> str:
+    """A hash of the keys for tools (projections/tool_keys.py): `<key id>` -> the key's JSON
+    record (name, scopes, rate limit, created and revoked times, the SHA-256 digest of its
+    token, never the token), and `<key id>:used` -> when it was last accepted (UTC, written at
+    most once a minute). Records are never deleted: a revoked one keeps its `revoked_at`."""
+    return "tool_keys"

@@ -1,5 +1,5 @@
 """The parts one process needs, built once from its settings: store, registries, projector,
-catalog and recorder. The web app and the workers build the same thing."""
+catalog, recorder and the keys for tools. The web app and the workers build the same thing."""
 
 import hashlib
 import hmac
@@ -27,6 +27,7 @@ from projections.recorder import Recorder
 from projections.rules import rules_of
 from projections.secret_file import load_or_create
 from projections.state import CacheSeal, Projector
+from projections.tool_keys import ToolKeys
 
 
 class SettingsError(ValueError):
@@ -50,7 +51,12 @@ ALLOWED = {
     "comma-separated, or *",
 }
 # Read as they are, an empty one included: empty turns that limit off.
-RATE_LIMITS = ("RATE_LIMIT_CREATE", "RATE_LIMIT_IMPORT", "RATE_LIMIT_AUTH_FAILURES")
+RATE_LIMITS = (
+    "RATE_LIMIT_CREATE",
+    "RATE_LIMIT_IMPORT",
+    "RATE_LIMIT_AUTH_FAILURES",
+    "RATE_LIMIT_TOOL_KEY",
+)
 
 
 def redis_url(value: str | None) -> str | None:
@@ -135,7 +141,8 @@ class Settings:
     """REDIS_URL holds the logs (a Redis Cluster node's URL with REDIS_CLUSTER on);
     RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one). A worker
     sweeps for games left pending every SWEEP_EVERY seconds. The rate limits are
-    limits-style strings ("60/minute"); an empty one is off. SECRET_KEY_FILE holds the key
+    limits-style strings ("60/minute"); an empty one is off; RATE_LIMIT_TOOL_KEY is the limit
+    a key for tools gets when it is made without one of its own. SECRET_KEY_FILE holds the key
     that seals cached states (made on first start; every web and worker process of one
     service must read the same file, or each refolds what the others cached). RECEIPT_KEY_DIR
     holds the keys that sign receipts (made on first start; every web process of one service
@@ -156,6 +163,7 @@ class Settings:
     rate_limit_create: str = "60/minute"
     rate_limit_import: str = "20/minute"
     rate_limit_auth_failures: str = "30/minute"
+    rate_limit_tool_key: str = "600/minute"
     secret_key_file: str = "var/secret.key"
     receipt_key_dir: str = "var/receipt-keys"
     game_modules: list[str] = field(default_factory=configured_modules)
@@ -187,6 +195,7 @@ class Settings:
             "rate_limit_auth_failures": lambda: env.str(
                 "RATE_LIMIT_AUTH_FAILURES", cls.rate_limit_auth_failures
             ),
+            "rate_limit_tool_key": lambda: env.str("RATE_LIMIT_TOOL_KEY", cls.rate_limit_tool_key),
             "secret_key_file": lambda: env.str("SECRET_KEY_FILE", cls.secret_key_file),
             "receipt_key_dir": lambda: env.str("RECEIPT_KEY_DIR", cls.receipt_key_dir),
             "game_modules": lambda: env.game_modules("TABLELOG_EXTRA_GAMES", None),
@@ -260,6 +269,7 @@ class Services:
         )
         self.catalog = Catalog(self.redis)
         self.failures = Failures(self.redis)
+        self.tool_keys = ToolKeys(self.redis, settings.rate_limit_tool_key)
         self.receipts = ReceiptKeys.open(Path(settings.receipt_key_dir))
         self.recorder = Recorder(
             self.projector, self.catalog, self.games, self.event_types, self.receipts

@@ -1,22 +1,30 @@
 """Write tokens, one per seat (each player's, and the table's recorder's: events/seats.py),
 issued at creation, stored as SHA-256 digests, compared in constant time, required on every
-write. Reads are open."""
+write. Reads are open.
+
+Keys for tools (projections/tool_keys.py), issued from the command line, each with its scopes
+and its rate limit: `require_tool_key` checks one, `tool_key_required` guards a view with it."""
 
 import base64
+import functools
 import hmac
 import json
 import secrets
 from contextlib import contextmanager
 
-from flask import request
+from flask import g, request
+from flask_smorest import Blueprint
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from app.api.limits import count_failed_authentication
+from app.api.limits import count_failed_authentication, count_tool_key_use
 from app.context import services
 from events.idempotency import Keyed
 from events.seats import TABLE
 from projections.recorder import token_digest
+from projections.tool_keys import ToolKey
+
+TOOL_KEY = "toolKey"  # the OpenAPI security scheme of the keys for tools (app/api/docs.py)
 
 
 def new_token() -> str:
@@ -99,3 +107,77 @@ def require_table(meta: dict) -> None:
     seat = require_write_token(meta)
     if seat != TABLE:
         raise Forbidden(f"this token is {seat}'s seat; only the table's recorder may do this")
+
+
+class InsufficientScope(Forbidden):
+    """A key for tools without the scope an operation needs (RFC 6750's insufficient_scope):
+    answered 403 with the scope and the key's (app/api/problems.py)."""
+
+    def __init__(self, key: ToolKey, scope: str):
+        self.key, self.scope = key, scope
+        held = ", ".join(key.scopes)
+        super().__init__(f"this needs a key with the scope {scope}; the key {key.id} has {held}")
+
+
+def bearer(**parameters) -> WWWAuthenticate:
+    return WWWAuthenticate("bearer", {"realm": "tablelog", **parameters})
+
+
+def refuse_tool_key(message: str, error: str | None = None):
+    """401 for a request without a key for tools that works, counted against its address."""
+    count_failed_authentication()
+    raise Unauthorized(message, www_authenticate=bearer(**({"error": error} if error else {})))
+
+
+def require_tool_key(scope: str | None = None) -> ToolKey:
+    """The key for tools the request carries (`Authorization: Bearer tlk_<id>_<secret>`),
+    read from Redis on every request, so a revocation holds at once. 401 without one, with
+    one the service does not know or one revoked (each counted against the address, as a
+    refused write token is); 429 past the key's own rate limit; 403 if `scope` is given and
+    the key lacks it."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        refuse_tool_key("a key for tools is required: Authorization: Bearer tlk_<id>_<secret>")
+    keys = services().tool_keys
+    key = keys.find(token.strip())
+    if key is None:
+        refuse_tool_key("this is not a key for tools of this service", "invalid_token")
+    if key.revoked_at is not None:
+        refuse_tool_key(
+            f"the key {key.id} ({key.name}) was revoked at {key.revoked_at}", "invalid_token"
+        )
+    count_tool_key_use(key.id, key.rate_limit)
+    if scope is not None and not key.allows(scope):
+        raise InsufficientScope(key, scope)
+    keys.used(key)
+    return key
+
+
+def tool_key_required(scope: str | None = None):
+    """Guard a view (a MethodView's method, or a function) with a key for tools: the view
+    runs only for a key that works and has `scope` (None: any key), and finds it as
+    `flask.g.tool_key`. The OpenAPI document then names the `toolKey` scheme on the
+    operation. Put it above `@blp.arguments`, so the key is checked before the request is
+    read, and declare its refusals beside it:
+
+        @blp.route("/feed")
+        class Feed(MethodView):
+            @tool_key_required("feed:read")
+            @blp.arguments(FeedQuery, location="query")
+            @blp.response(200, FeedPage)
+            @blp.alt_response(401, schema=schemas.Problem, description="no key that works")
+            @blp.alt_response(403, schema=schemas.Problem, description="a key without the scope")
+            @blp.alt_response(429, schema=schemas.Problem, description="past the key's limit")
+            def get(self, query):
+                ...
+    """
+
+    def decorate(view):
+        @functools.wraps(view)
+        def guarded(*args, **kwargs):
+            g.tool_key = require_tool_key(scope)
+            return view(*args, **kwargs)
+
+        return Blueprint.doc(security=[{TOOL_KEY: []}])(guarded)
+
+    return decorate

@@ -1,6 +1,7 @@
 """The API documentation: the OpenAPI document (generated from the schemas by flask-smorest,
-with every event type's payload schema, a whole body for each, and the write token's scheme)
-and Swagger UI at /api/docs, which reads it and tries any operation out.
+with every event type's payload schema, a whole body for each, and the schemes of the write
+token and of the keys for tools) and Swagger UI at /api/docs, which reads it and tries any
+operation out.
 
 Swagger UI's files are the flask-swagger-ui wheel's (its `dist/`), installed like any other
 dependency and served from here, so the page loads nothing from elsewhere and works offline.
@@ -14,6 +15,7 @@ import flask_swagger_ui
 from apispec import BasePlugin
 from flask import Blueprint, Response, render_template, send_from_directory
 
+from app.api.auth import TOOL_KEY
 from app.api.problems import MEDIA_TYPE
 from events.seats import SEAT_REPLACED
 
@@ -35,6 +37,9 @@ through the history. Errors are RFC 9457 problem details.
 its tokens, once: `token`, the table's recorder's, which records anyone's actions, and \
 `seats`, one a player, which records that player's own. A write sends one as \
 `Authorization: Bearer <token>`; on this page, *Authorize* with it, then *Try it out*.
+
+**Other tools** (a league site, a chat bot) send a key for tools the same way, made for \
+them by whoever runs the service; `GET /api/tools/me` says which key a request carries.
 
 **To record an action**, `POST /api/games/{game_id}/events` with `type`, `actor` and \
 `payload`: its request body offers a whole example for every event type a client records. \
@@ -128,6 +133,26 @@ class WriteToken(BasePlugin):
             statuses = {str(status) for status in operation.get("responses", {})}
             if statuses & {"401", "403"}:
                 operation.setdefault("security", [{WRITE_TOKEN: []}])
+
+
+class ToolKeyScheme(BasePlugin):
+    """The keys for tools as an HTTP bearer scheme. An operation that takes one says so
+    itself (`tool_key_required` in app/api/auth.py marks it), before WriteToken would take
+    its 401 for a write token's."""
+
+    SCHEME = {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "tlk_<id>_<secret>",
+        "description": (
+            "A key for tools, issued by the person running the service "
+            "(`flask --app app keys create --name <tool> --scope feed:read`), with its "
+            "scopes and its own rate limit; `GET /api/tools/me` says which key it is."
+        ),
+    }
+
+    def init_spec(self, spec):
+        spec.components.security_scheme(TOOL_KEY, self.SCHEME)
 
 
 @blp.after_request

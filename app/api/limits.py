@@ -12,11 +12,18 @@ expiring with it.
 Failed authentication is counted, and checked, only when an append's token is missing or
 wrong (app/api/auth.py): an append with the right token costs no round trip for it. Past the
 limit, that address's failed appends answer 429 until the window ends.
+
+A key for tools has a limit of its own (its `rate_limit`, RATE_LIMIT_TOOL_KEY's when it was
+made without one), counted per key, not per address: a tool spread over many machines shares
+one count, and two tools behind one address do not. Keys are
+`LIMITS:LIMITER/tool-key/<key id>/<amount>/<multiple>/<unit>`. RATE_LIMIT_TOOL_KEY is checked
+at start with the others.
 """
 
 import math
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app
@@ -40,6 +47,7 @@ LIMITED = (
     Limited("forks.Forks", "rate_limit_create", "forks"),
 )
 AUTH_FAILURES = "auth-failures"
+TOOL_KEY = "tool-key"
 
 
 class LimitReached(Exception):
@@ -80,6 +88,7 @@ def register(app: Flask, svc: Services) -> None:
         app.view_functions[limited.endpoint] = limit(app.view_functions[limited.endpoint])
     failures = parsed("rate_limit_auth_failures", settings.rate_limit_auth_failures)
     app.extensions["tablelog.auth_failures"] = failures
+    parsed("rate_limit_tool_key", settings.rate_limit_tool_key)  # the default of a new key
 
 
 def parsed(setting: str, value: str) -> list:
@@ -107,6 +116,28 @@ def count_failed_authentication() -> None:
                 f"failed authentications from this address are limited to {item}",
                 max(1, math.ceil(reset - time.time())),
             )
+
+
+def count_tool_key_use(key_id: str, rate_limit: str) -> None:
+    """One more request with the key `key_id`, whose limit is `rate_limit` (limits syntax,
+    empty for none); LimitReached past it."""
+    items = _limits_of(rate_limit)
+    if not items:
+        return
+    strategy = current_app.extensions["tablelog.limiter"].limiter
+    for item in items:
+        if not strategy.hit(item, TOOL_KEY, key_id):
+            reset = strategy.get_window_stats(item, TOOL_KEY, key_id).reset_time
+            raise LimitReached(
+                f"requests with the key {key_id} are limited to {item}",
+                max(1, math.ceil(reset - time.time())),
+            )
+
+
+@lru_cache(maxsize=256)
+def _limits_of(rate_limit: str) -> tuple:
+    """A key's limits, parsed once a process (keys are made with a limit that parses)."""
+    return tuple(parse_many(rate_limit)) if rate_limit.strip() else ()
 
 
 def storage(svc: Services) -> tuple[str, dict]:

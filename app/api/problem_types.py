@@ -171,7 +171,9 @@ TYPES = {
         401, "Unauthorized",
         "A write needs a write token, as `Authorization: Bearer <token>`: the table's "
         "recorder's or a seat's, answered when the game was created (or a seat's token "
-        "replaced). None was sent, or one the service does not know.",
+        "replaced). None was sent, or one the service does not know. An operation for "
+        "tools needs a key for tools (`tlk_...`) in the same header; `detail` says whether "
+        "none was sent, the service does not know it, or it was revoked, and when.",
         {},
     ),
     "forbidden": ProblemType(
@@ -180,6 +182,14 @@ TYPES = {
         "player's own actions only, and undo, redo, a seat's new token and resolving a "
         "dispute are the table's recorder's.",
         {},
+    ),
+    "insufficient-scope": ProblemType(
+        403, "Insufficient scope",
+        "The key for tools works but lacks the scope this operation needs (RFC 6750's "
+        "`insufficient_scope`, which WWW-Authenticate also names). The person running the "
+        "service makes a key with it: `flask --app app keys create --scope ...`.",
+        {"scope": "the scope the operation needs, such as feed:read",
+         "scopes": "the scopes the key has"},
     ),
     "method-not-allowed": ProblemType(
         405, "Method not allowed",
@@ -240,8 +250,9 @@ TYPES = {
     "rate-limited": ProblemType(
         429, "Too many requests",
         "This client address made more requests of this kind than the service allows in the "
-        "time (creations, imports, or appends refused for their token). Wait as long as "
-        "Retry-After says, then retry.",
+        "time (creations, imports, or appends refused for their token), or a key for tools "
+        "made more requests than its own limit allows. Wait as long as Retry-After says, "
+        "then retry.",
         {},
     ),
 }  # fmt: skip

@@ -14,6 +14,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from app.api import limits
+from app.api.auth import InsufficientScope, bearer
 from app.api.body import InvalidJSON
 from app.api.problem_types import BASE as TYPE_BASE
 from app.api.rulebook import UnknownRule
@@ -195,6 +196,17 @@ def register(app: Flask) -> None:
     @app.errorhandler(limits.LimitReached)
     def limit_reached(error: limits.LimitReached):
         return too_many(error.description, error.retry_after)
+
+    @app.errorhandler(InsufficientScope)
+    def insufficient_scope(error: InsufficientScope):
+        answer = problem(
+            403, "Insufficient scope", error.description, "insufficient-scope",
+            scope=error.scope, scopes=list(error.key.scopes),
+        )  # fmt: skip
+        answer.headers["WWW-Authenticate"] = bearer(
+            error="insufficient_scope", scope=error.scope
+        ).to_header()
+        return answer
 
     @app.errorhandler(HTTPException)
     def http_exception(error: HTTPException):

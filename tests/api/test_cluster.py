@@ -77,3 +77,18 @@ def test_rate_limits_count_on_the_cluster(cluster_client):
     assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
     cluster = client.application.extensions["tablelog"].redis
     assert cluster.keys("LIMITS:*", target_nodes=cluster.ALL_NODES)
+
+
+def test_keys_for_tools_on_the_cluster(cluster_client):
+    """Every command on the keys names the one hash, and the per-key limit counts in the
+    cluster's own limits storage."""
+    client, _ = cluster_client
+    tool_keys = client.application.extensions["tablelog"].tool_keys
+    key, token = tool_keys.create("league-site", ["feed:read"], "2/minute")
+    headers = {"Authorization": f"Bearer {token}"}
+    assert client.get("/api/tools/me", headers=headers).json["id"] == key.id
+    assert client.get("/api/tools/me", headers=headers).status_code == 200
+    assert client.get("/api/tools/me", headers=headers).status_code == 429
+    assert tool_keys.all()[0].last_used_at is not None
+    tool_keys.revoke("league-site")
+    assert client.get("/api/tools/me", headers=headers).status_code == 401

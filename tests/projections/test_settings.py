@@ -7,7 +7,8 @@ from projections.services import Settings, SettingsError
 
 VARIABLES = ["REDIS_URL", "REDIS_CLUSTER", "RQ_REDIS_URL", "SNAPSHOT_EVERY", "PHASE_JOB_TIMEOUT",
              "SWEEP_EVERY", "RATE_LIMIT_CREATE", "RATE_LIMIT_IMPORT", "RATE_LIMIT_AUTH_FAILURES",
-             "TABLELOG_EXTRA_GAMES", "SECRET_KEY_FILE", "RECEIPT_KEY_DIR"]  # fmt: skip
+             "RATE_LIMIT_TOOL_KEY", "TABLELOG_EXTRA_GAMES", "SECRET_KEY_FILE",
+             "RECEIPT_KEY_DIR"]  # fmt: skip
 
 
 @pytest.fixture
@@ -38,8 +39,8 @@ def test_the_defaults(env):
     )  # fmt: skip
     assert settings.secret_key_file == "var/secret.key"
     limits = (settings.rate_limit_create, settings.rate_limit_import,
-              settings.rate_limit_auth_failures)  # fmt: skip
-    assert limits == ("60/minute", "20/minute", "30/minute")
+              settings.rate_limit_auth_failures, settings.rate_limit_tool_key)  # fmt: skip
+    assert limits == ("60/minute", "20/minute", "30/minute", "600/minute")
     assert settings.game_modules == ["games.burnrate", "games.fcm"]
 
 
@@ -47,7 +48,7 @@ def test_every_variable_is_read(env):
     env(REDIS_URL="redis://:pw@db:6380/2", REDIS_CLUSTER="yes", RQ_REDIS_URL="redis://q:6379/0",
         SNAPSHOT_EVERY="25", PHASE_JOB_TIMEOUT="90", SWEEP_EVERY="0.5",
         RATE_LIMIT_CREATE="5/second", RATE_LIMIT_IMPORT="", RATE_LIMIT_AUTH_FAILURES="9/hour",
-        TABLELOG_EXTRA_GAMES=" tests.toygame ,")  # fmt: skip
+        RATE_LIMIT_TOOL_KEY="", TABLELOG_EXTRA_GAMES=" tests.toygame ,")  # fmt: skip
     settings = Settings.from_env()
     assert settings.redis_url == "redis://:pw@db:6380/2" and settings.redis_cluster is True
     assert settings.rq_redis_url == "redis://q:6379/0"
@@ -57,6 +58,7 @@ def test_every_variable_is_read(env):
     assert settings.rate_limit_create == "5/second"
     assert settings.rate_limit_import == ""  # empty: that limit is off
     assert settings.rate_limit_auth_failures == "9/hour"
+    assert settings.rate_limit_tool_key == ""  # empty: a new key has no limit
     assert settings.game_modules == ["games.burnrate", "games.fcm", "tests.toygame"]
 
 
