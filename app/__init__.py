@@ -14,6 +14,7 @@ from app.api import (
     cors,
     docs,
     event_types,
+    feed,
     forks,
     games,
     headers,
@@ -98,6 +99,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.register_blueprint(chart.blp)
     api.register_blueprint(stream.blp)
     api.register_blueprint(tools.blp)  # what other tools call with their key
+    api.register_blueprint(feed.blp)  # every game, for tools
     stream.register(app, settings)
     for blueprint in (rules.blp, problem_types.blp):  # what a refusal's rule and type mean
         api.register_blueprint(blueprint)

@@ -178,6 +178,7 @@ def tool_key_required(scope: str | None = None):
             g.tool_key = require_tool_key(scope)
             return view(*args, **kwargs)
 
+        guarded.tool_key_scope = scope  # what the OpenAPI document's test finds it by
         return Blueprint.doc(security=[{TOOL_KEY: []}])(guarded)
 
     return decorate

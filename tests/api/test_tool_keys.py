@@ -257,7 +257,15 @@ def test_the_openapi_document_declares_the_key_where_one_is_checked(guarded, cli
         for method, operation in item.items()
         if method != "parameters" and operation.get("security") == [{"toolKey": []}]
     }
-    assert declared == {("get", "/api/tools/me")}
+    checked = set()
+    for rule in client.application.url_map.iter_rules():
+        view = getattr(client.application.view_functions[rule.endpoint], "view_class", None)
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            if hasattr(getattr(view, method.lower(), None), "tool_key_scope"):
+                path = rule.rule.replace("<", "{").replace(">", "}")
+                checked.add((method.lower(), path))
+    assert ("get", "/api/feed") in checked
+    assert declared == checked
     responses = spec["paths"]["/api/tools/me"]["get"]["responses"]
     assert {"200", "401", "429"} <= set(responses)
     assert "sha256" not in json.dumps(spec["components"]["schemas"]["ToolKeyOut"])
