@@ -29,6 +29,7 @@ from app.api import (
     stream,
     tiles,
     tools,
+    webhooks,
 )
 from app.api import disputes as dispute_threads
 from app.api import transcript as transcripts
@@ -37,7 +38,7 @@ from app.pages import audit as audit_pages  # noqa: F401  its routes, on the pag
 from app.pages import views as page_views
 from app.run import cli
 from projections.services import Services, Settings
-from workers.queue import PhaseQueue
+from workers.queue import DeliveryQueue, PhaseQueue
 
 
 def schema_name(schema) -> str:
@@ -74,6 +75,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["tablelog"] = svc
     queue_redis = redis.Redis.from_url(settings.queue_url)
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
+    app.extensions["tablelog.deliveries"] = DeliveryQueue(queue_redis)
     loaded = [svc.games.get(kind) for kind in svc.games.kinds()]
     app.extensions["tablelog.rules"] = Rulebook(games=loaded)  # an extra game's own rules.md
 
@@ -100,6 +102,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.register_blueprint(stream.blp)
     api.register_blueprint(tools.blp)  # what other tools call with their key
     api.register_blueprint(feed.blp)  # every game, for tools
+    api.register_blueprint(webhooks.blp)  # ... sent to them as it happens
     stream.register(app, settings)
     for blueprint in (rules.blp, problem_types.blp):  # what a refusal's rule and type mean
         api.register_blueprint(blueprint)

@@ -3,7 +3,7 @@
 from flask import current_app
 
 from projections.services import Services
-from workers.queue import PhaseQueue
+from workers.queue import DeliveryQueue, PhaseQueue
 
 
 def services() -> Services:
@@ -12,6 +12,10 @@ def services() -> Services:
 
 def phase_queue() -> PhaseQueue:
     return current_app.extensions["tablelog.queue"]
+
+
+def deliveries() -> DeliveryQueue:
+    return current_app.extensions["tablelog.deliveries"]
 
 
 def job_link(job_id: str) -> dict:

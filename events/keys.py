@@ -198,3 +198,26 @@ def tool_keys() -> str:
     token, never the token), and `<key id>:used` -> when it was last accepted (UTC, written at
     most once a minute). Records are never deleted: a revoked one keeps its `revoked_at`."""
     return "tool_keys"
+
+
+def webhooks() -> str:
+    """A hash: webhook id -> its record as made, which never changes (projections/webhooks.py)."""
+    return "webhooks"
+
+
+def webhook_state(webhook_id: str) -> str:
+    """A hash: where a webhook is in the feed and how its deliveries fare (its cursor, status,
+    failures, next attempt), moved by every delivery (projections/webhooks.py)."""
+    return f"webhook:{{{webhook_id}}}"
+
+
+def webhook_attempts(webhook_id: str) -> str:
+    """A capped stream: a webhook's delivery attempts, the latest 1,000, each its time, the
+    entry, the answer's status, duration and first bytes, or the error."""
+    return f"webhook:{{{webhook_id}}}:attempts"
+
+
+def webhooks_due() -> str:
+    """A sorted set: the ids of failing webhooks scored by the epoch of their next attempt,
+    which the delivery dispatcher wakes them at. An index: a webhook's state says when."""
+    return "webhooks:due"

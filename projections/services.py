@@ -1,6 +1,7 @@
 """The parts one process needs, built once from its settings: store, registries, projector,
 catalog, recorder and the keys for tools. The web app and the workers build the same thing."""
 
+import base64
 import hashlib
 import hmac
 import importlib.util
@@ -28,6 +29,7 @@ from projections.rules import rules_of
 from projections.secret_file import load_or_create
 from projections.state import CacheSeal, Projector
 from projections.tool_keys import ToolKeys
+from projections.webhooks import Webhooks
 
 
 class SettingsError(ValueError):
@@ -47,6 +49,11 @@ ALLOWED = {
     "TABLELOG_EXTRA_GAMES": "game modules this process can import, comma-separated",
     "STREAM_HEARTBEAT": "a number of seconds greater than 0, at most 60",
     "STREAMS_PER_PROCESS": "a whole number of open streams, 1 or more",
+    "WEBHOOK_TIMEOUT": "a number of seconds greater than 0, at most 60",
+    "WEBHOOK_RETRY_BASE": "a number of seconds greater than 0",
+    "WEBHOOK_RETRY_MAX": "a number of seconds greater than 0",
+    "WEBHOOK_RETRY_FOR": "a number of seconds greater than 0",
+    "WEBHOOK_ALLOW_PRIVATE": "on or off (1/0, true/false, yes/no, on/off, y/n, t/f)",
     "CORS_ORIGINS": "origins such as https://table.example.org (scheme://host[:port]), "
     "comma-separated, or *",
 }
@@ -152,7 +159,13 @@ class Settings:
     happens, at most STREAMS_PER_PROCESS open at once in each web process (each holds a
     thread and a Redis connection; two processes of 1,500 hold 2,000 viewers with room for an
     uneven spread: tests/bench_viewers.py). CORS_ORIGINS: the other sites whose pages may call the
-    API (none by default)."""
+    API (none by default).
+
+    Webhooks (workers/deliveries.py): each POST waits WEBHOOK_TIMEOUT seconds at most; a
+    failed delivery is tried again after WEBHOOK_RETRY_BASE seconds, doubling to at most
+    WEBHOOK_RETRY_MAX, with jitter, and a webhook that has failed for WEBHOOK_RETRY_FOR
+    seconds (a day) is disabled. WEBHOOK_ALLOW_PRIVATE lets them go to private, loopback and
+    link-local addresses (tests, a club's own network)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
@@ -170,6 +183,11 @@ class Settings:
     stream_heartbeat: float = 15.0
     streams_per_process: int = 1500
     cors_origins: tuple[str, ...] = ()
+    webhook_timeout: float = 10.0
+    webhook_retry_base: float = 5.0
+    webhook_retry_max: float = 3600.0
+    webhook_retry_for: float = 86400.0
+    webhook_allow_private: bool = False
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -177,6 +195,7 @@ class Settings:
         that are bad); `overrides` replace fields, and their variables are not read."""
         env = SettingsEnv(keep_empty=RATE_LIMITS)
         at_least_1 = valid.Range(min=1)
+        positive = valid.Range(min=0, min_inclusive=False)
         readers = {
             "redis_url": lambda: env.redis_url("REDIS_URL", cls.redis_url),
             "redis_cluster": lambda: env.bool("REDIS_CLUSTER", cls.redis_cluster),
@@ -208,6 +227,23 @@ class Settings:
                 "STREAMS_PER_PROCESS", cls.streams_per_process, validate=at_least_1
             ),
             "cors_origins": lambda: env.cors_origins("CORS_ORIGINS", None),
+            "webhook_timeout": lambda: env.float(
+                "WEBHOOK_TIMEOUT",
+                cls.webhook_timeout,
+                validate=valid.Range(min=0, max=60, min_inclusive=False),
+            ),
+            "webhook_retry_base": lambda: env.float(
+                "WEBHOOK_RETRY_BASE", cls.webhook_retry_base, validate=positive
+            ),
+            "webhook_retry_max": lambda: env.float(
+                "WEBHOOK_RETRY_MAX", cls.webhook_retry_max, validate=positive
+            ),
+            "webhook_retry_for": lambda: env.float(
+                "WEBHOOK_RETRY_FOR", cls.webhook_retry_for, validate=positive
+            ),
+            "webhook_allow_private": lambda: env.bool(
+                "WEBHOOK_ALLOW_PRIVATE", cls.webhook_allow_private
+            ),
         }
         values = {name: read() for name, read in readers.items() if name not in overrides}
         env.check(ALLOWED)
@@ -264,13 +300,22 @@ class Services:
         seal = CacheSeal(hmac.new(secret, rules_fingerprint(self.games), "sha256").digest())
         # what derives a keyed write's tokens and draws (app/api/auth.py), apart from the seal's
         self.keyed_writes = hmac.new(secret, b"tablelog: keyed writes", "sha256").digest()
+        self._webhook_secrets = hmac.new(secret, b"tablelog: webhook secrets", "sha256").digest()
         self.projector = Projector(
             self.store, self.games, self.event_types, seal, settings.snapshot_every
         )
         self.catalog = Catalog(self.redis)
         self.failures = Failures(self.redis)
         self.tool_keys = ToolKeys(self.redis, settings.rate_limit_tool_key)
+        self.webhooks = Webhooks(self.redis)
         self.receipts = ReceiptKeys.open(Path(settings.receipt_key_dir))
         self.recorder = Recorder(
             self.projector, self.catalog, self.games, self.event_types, self.receipts
         )
+
+    def webhook_secret(self, webhook_id: str) -> str:
+        """A webhook's signing secret, in Standard Webhooks' form (`whsec_` and 32 bytes in
+        base64): made from the service's secret and the webhook's id, so it is never stored,
+        and answered the same to the tool that made the webhook and to every worker."""
+        made = hmac.new(self._webhook_secrets, webhook_id.encode(), "sha256").digest()
+        return "whsec_" + base64.b64encode(made).decode()

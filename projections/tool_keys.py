@@ -205,6 +205,12 @@ class ToolKeys:
             return None
         return _key(record, _text(used))
 
+    def by_id(self, key_id: str) -> ToolKey | None:
+        """The key of that id, revoked or not; None if there is none (one round trip): how a
+        worker finds whether a webhook's key still works."""
+        raw, used = self.redis.hmget(keys.tool_keys(), [key_id, f"{key_id}:used"])
+        return _key(json.loads(raw), _text(used)) if raw is not None else None
+
     def used(self, key: ToolKey) -> None:
         """Note that `key` was accepted now, if its last use noted is a minute old or more:
         a write at most once a minute per key, not one a request."""

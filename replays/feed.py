@@ -59,6 +59,18 @@ class Filters:
             return False
         return not self.player or self.player.casefold() in (p.casefold() for p in players)
 
+    @classmethod
+    def from_query(cls, query: dict) -> "Filters":
+        """The filters a query names (GET /api/feed's arguments, a webhook's `filters`)."""
+        return cls(
+            frozenset(query.get("kind", ())),
+            frozenset(query.get("game", ())),
+            frozenset(query.get("type", ())),
+            query.get("source"),
+            query.get("table"),
+            query.get("player"),
+        )
+
     def query(self) -> dict[str, list[str] | str]:
         """The filters as a query string names them (`next`, webhooks' own)."""
         asked = {"kind": sorted(self.kinds), "game": sorted(self.games),
@@ -107,6 +119,11 @@ class Feed:
         next starts."""
         newest = self.redis.xrevrange(keys.feed(), count=1)
         return newest[0][0].decode() if newest else START
+
+    def entry_at(self, cursor: str) -> dict | None:
+        """The entry whose cursor this is, None if the feed has none there."""
+        found = self.redis.xrange(keys.feed(), cursor, cursor)
+        return self.entries([note_of(*found[0])])[0] if found else None
 
     def notes(self, after: str, count: int) -> list[Note]:
         """Up to `count` notes after the cursor `after`, oldest first."""

@@ -31,6 +31,8 @@ RETRY = Retry(max=5, interval=[1, 2, 5, 10, 30])
 RESULT_TTL = 24 * 3600
 SCHEDULE_GRACE = timedelta(seconds=5)  # a retry this far past its time has no scheduler
 SERIALIZER = JSONSerializer
+DELIVERIES = "webhooks"
+DELIVERY_JOB_TIMEOUT = 900  # a webhook's catch-up after a long outage, a POST at a time
 
 
 def job_id(game_id: str, seq: int) -> str:
@@ -69,18 +71,7 @@ class PhaseQueue:
             return self._new(game_id, seq)
 
     def is_live(self, job: Job) -> bool:
-        status = job.get_status()
-        if status == JobStatus.QUEUED:
-            return self.connection.lpos(self.queue.key, job.id) is not None
-        if status == JobStatus.STARTED:
-            return _worker_alive(job, self.connection) and not abandoned(job)
-        if status == JobStatus.SCHEDULED:
-            try:
-                due = ScheduledJobRegistry(queue=self.queue).get_scheduled_time(job.id)
-            except NoSuchJobError:
-                return False
-            return datetime.now(UTC) - _utc(due) < SCHEDULE_GRACE
-        return False
+        return is_live(job, self.queue)
 
     def _new(self, game_id: str, seq: int) -> Job:
         return self.queue.enqueue(
@@ -112,6 +103,70 @@ class PhaseQueue:
         kill -9 left registered until its key lapses."""
         workers = Worker.all(queue=self.queue)
         return sum(worker_alive(worker.name, self.connection) for worker in workers)
+
+
+def is_live(job: Job, queue: Queue) -> bool:
+    """Whether the job may still run: waiting in the queue's list, started by a worker that is
+    alive and within its timeout, or a retry whose back-off is not overdue."""
+    status = job.get_status()
+    if status == JobStatus.QUEUED:
+        return queue.connection.lpos(queue.key, job.id) is not None
+    if status == JobStatus.STARTED:
+        return _worker_alive(job, queue.connection) and not abandoned(job)
+    if status == JobStatus.SCHEDULED:
+        try:
+            due = ScheduledJobRegistry(queue=queue).get_scheduled_time(job.id)
+        except NoSuchJobError:
+            return False
+        return datetime.now(UTC) - _utc(due) < SCHEDULE_GRACE
+    return False
+
+
+class DeliveryQueue:
+    """The webhooks' jobs, on a queue of their own (a slow endpoint never holds a phase up):
+    at most one `deliver` job a webhook is queued or running (`deliver-<webhook id>`); one
+    that is neither (finished, failed, its worker dead) is replaced. Sending an attempt again
+    is a job of its own, one per request."""
+
+    def __init__(self, connection: redis.Redis, job_timeout: int = DELIVERY_JOB_TIMEOUT):
+        self.connection = connection
+        self.job_timeout = job_timeout
+        self.queue = Queue(DELIVERIES, connection=connection, serializer=SERIALIZER)
+
+    def deliver(self, webhook_id: str) -> bool:
+        """A job sending the webhook what it has not been sent; False if one is live."""
+        job_id = f"deliver-{webhook_id}"
+        try:
+            self._deliver(webhook_id, job_id)
+            return True
+        except DuplicateJobError:
+            existing = self.fetch(job_id)
+            if existing is not None and is_live(existing, self.queue):
+                return False
+            self.connection.delete(Job.key_for(job_id))
+            self.connection.lrem(self.queue.intermediate_queue_key, 0, job_id)
+            self._deliver(webhook_id, job_id)
+            return True
+
+    def _deliver(self, webhook_id: str, job_id: str) -> Job:
+        return self.queue.enqueue(
+            "workers.deliveries.deliver", webhook_id, job_id=job_id, unique=True,
+            job_timeout=self.job_timeout, result_ttl=0, failure_ttl=RESULT_TTL,
+            description=f"deliver what webhook {webhook_id} has not been sent",
+        )  # fmt: skip
+
+    def send_again(self, webhook_id: str, attempt_id: str) -> Job:
+        return self.queue.enqueue(
+            "workers.deliveries.send_again", webhook_id, attempt_id,
+            job_timeout=self.job_timeout, result_ttl=RESULT_TTL, failure_ttl=RESULT_TTL,
+            description=f"send webhook {webhook_id} attempt {attempt_id}'s entry again",
+        )  # fmt: skip
+
+    def fetch(self, identifier: str) -> Job | None:
+        try:
+            return Job.fetch(identifier, connection=self.connection, serializer=SERIALIZER)
+        except (NoSuchJobError, DeserializationError, ValueError):
+            return None
 
 
 def abandoned(job: Job) -> bool:

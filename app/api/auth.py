@@ -18,6 +18,7 @@ from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from app.api.limits import count_failed_authentication, count_tool_key_use
+from app.api.schemas import Problem
 from app.context import services
 from events.idempotency import Keyed
 from events.seats import TABLE
@@ -180,5 +181,21 @@ def tool_key_required(scope: str | None = None):
 
         guarded.tool_key_scope = scope  # what the OpenAPI document's test finds it by
         return Blueprint.doc(security=[{TOOL_KEY: []}])(guarded)
+
+    return decorate
+
+
+def key_refusals(blueprint, scope: str | None):
+    """Document on a view what tool_key_required(scope) may answer instead of it."""
+
+    def decorate(view):
+        for status, description in (
+            (401, "no key for tools that works (none, unknown or revoked)"),
+            (403, f"a key without the scope {scope}"),
+            (429, "past the key's own rate limit (Retry-After says when to ask again)"),
+        ):
+            if status != 403 or scope:
+                view = blueprint.alt_response(status, schema=Problem, description=description)(view)
+        return view
 
     return decorate

@@ -18,7 +18,7 @@ from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from app.api.auth import tool_key_required
+from app.api.auth import key_refusals, tool_key_required
 from app.api.body import Blueprint
 from app.api.problems import problem
 from app.api.schemas import Envelope, Problem
@@ -120,40 +120,18 @@ class FeedPage(Schema):
     next = fields.String(metadata={"description": "the next page, filters kept"})
 
 
-def key_refusals(view):
-    """The answers of a view that needs a key for tools with FEED_SCOPE, documented."""
-    for status, description in (
-        (401, "no key for tools that works (none, unknown or revoked)"),
-        (403, f"a key without the scope {FEED_SCOPE}"),
-        (429, "past the key's own rate limit (Retry-After says when to ask again)"),
-    ):
-        view = blp.alt_response(status, schema=Problem, description=description)(view)
-    return view
-
-
-def filters_of(query: dict) -> Filters:
-    return Filters(
-        frozenset(query.get("kind", ())),
-        frozenset(query.get("game", ())),
-        frozenset(query.get("type", ())),
-        query.get("source"),
-        query.get("table"),
-        query.get("player"),
-    )
-
-
 @blp.route("")
 class FeedView(MethodView):
     @tool_key_required(FEED_SCOPE)
     @blp.arguments(FeedQuery, location="query", error_status_code=400)
     @blp.response(200, FeedPage)
-    @key_refusals
+    @key_refusals(blp, FEED_SCOPE)
     def get(self, query):
         """Every game's events and dispute entries after a cursor, in the order they were
         acknowledged, filtered by kind, game, type, source, table and player. Follow `next`:
         a page may answer fewer entries than `limit` (even none) with `more`, when its
         filters admitted few of those it looked at."""
-        filters = filters_of(query)
+        filters = Filters.from_query(query)
         page = Feed(services().redis).page(query.get("after", START), query["limit"], filters)
         args = {**filters.query(), "limit": query["limit"]}
         return {"entries": page.entries, "cursor": page.cursor, "more": page.more,
@@ -169,7 +147,7 @@ class FeedStream(MethodView):
                   "cursor, data: the entry as GET /api/feed answers it), and a `: heartbeat` "
                   "comment when nothing happens")  # fmt: skip
     @blp.alt_response(503, schema=Problem, description="this process has no stream to spare")
-    @key_refusals
+    @key_refusals(blp, FEED_SCOPE)
     def get(self, query, headers):
         """Every game's events and dispute entries as they are acknowledged (server-sent
         events), filtered as GET /api/feed is. Resumes after Last-Event-ID, or `after`."""
@@ -185,7 +163,7 @@ class FeedStream(MethodView):
             busy.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
             return busy
         return Response(
-            LiveFeed(svc, feed, filters_of(query), after, bearer_token(), budget),
+            LiveFeed(svc, feed, Filters.from_query(query), after, bearer_token(), budget),
             mimetype="text/event-stream",
             headers={"X-Accel-Buffering": "no"},
         )

@@ -1,0 +1,83 @@
+"""A tool receiving webhooks, as a real HTTP server on loopback that a test can stop, start
+again on the same port, slow down, make fail, redirect or hang up on. It keeps every POST it
+was sent (its headers and body) and answers as `mode` says."""
+
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class Received:
+    headers: dict[str, str]
+    body: bytes
+    path: str
+
+
+class Receiver:
+    """`mode`: "ok" (204), "fail" (500), "slow" (answers after `delay` seconds), "close"
+    (hangs up without answering), "redirect" (302 elsewhere)."""
+
+    def __init__(self, port: int = 0):
+        self.port = port or free_port()
+        self.mode = "ok"
+        self.delay = 0.0
+        self.received: list[Received] = []
+        self._lock = threading.Lock()
+        self._server: ThreadingHTTPServer | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/hooks"
+
+    def start(self) -> "Receiver":
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 (http.server's name)
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                if receiver.mode == "close":
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                if receiver.mode == "slow":
+                    time.sleep(receiver.delay)
+                with receiver._lock:
+                    receiver.received.append(Received(dict(self.headers), body, self.path))
+                if receiver.mode == "fail":
+                    self.send_response(500)
+                    self.end_headers()
+                    self.wfile.write(b"the league site is down")
+                elif receiver.mode == "redirect":
+                    self.send_response(302)
+                    self.send_header("Location", "http://127.0.0.1:9/elsewhere")
+                    self.end_headers()
+                else:
+                    self.send_response(204)
+                    self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def taken(self) -> list[Received]:
+        with self._lock:
+            return list(self.received)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -1,0 +1,141 @@
+"""Webhooks delivered: a job a webhook (`deliver`) sends it the feed's entries its filters
+admit, after its cursor, one POST an entry, in the feed's order, so one game's in seq order;
+and `send_again` sends one attempt's entry once more, on request.
+
+Each POST is signed as Standard Webhooks says (the `standardwebhooks` package signs it, as a
+tool verifies it): `webhook-id` names the entry for this webhook and is the same on every
+attempt, `webhook-timestamp` is the attempt's time, `webhook-signature` is over both and
+the body. The body is `{"type", "timestamp", "data"}`: the entry's type, when it was
+recorded, and the entry as GET /api/feed answers it.
+
+Delivery is at least once: the cursor moves past an entry only once its POST was answered
+2xx, and a job that dies between the answer and the move sends it again (with the same
+`webhook-id`, by which a tool knows it). An answer other than 2xx (a redirect included: none
+is followed), a timeout or a refused connection is a failure: the webhook waits, the next
+attempt after WEBHOOK_RETRY_BASE seconds doubling to WEBHOOK_RETRY_MAX, each with jitter (half
+the wait, and a random part of the other half), and sends nothing after the entry that failed
+until it goes through, so a game's order holds. A webhook that has failed for
+WEBHOOK_RETRY_FOR seconds (a day by default) is disabled, with the reason; enabled again, it
+goes on from its cursor. So is one whose key was revoked. Every attempt is kept.
+"""
+
+import random
+import time
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from standardwebhooks import Webhook as Signer
+
+from events.envelope import canonical
+from events.store import utc_now
+from projections.webhooks import ENABLED, Webhook
+from replays.feed import Feed, Filters
+from workers.jobs import services
+from workers.post import Answer, post
+
+PAGE = 50  # entries read from the feed at a time
+SCOPE = "webhooks:read"  # what a webhook's key must still have for it to be sent
+
+
+def deliver(webhook_id: str) -> None:
+    """The job: send the webhook what it has not been sent, until it is caught up, fails,
+    or is disabled."""
+    Deliverer(services()).run(webhook_id)
+
+
+def send_again(webhook_id: str, attempt_id: str) -> None:
+    """The job: send the entry of an attempt once more (Deliverer.again)."""
+    Deliverer(services()).again(webhook_id, attempt_id)
+
+
+class Deliverer:
+    def __init__(self, svc):
+        self.svc = svc
+        self.hooks = svc.webhooks
+        self.settings = svc.settings
+
+    def run(self, webhook_id: str) -> None:
+        feed = Feed(self.svc.redis)
+        while True:
+            webhook = self.hooks.get(webhook_id)
+            if webhook is None or webhook.status != ENABLED or not self.key_works(webhook):
+                return
+            if webhook.next_attempt_at is not None and webhook.next_attempt_at > time.time():
+                return  # failing: the dispatcher wakes it when its next attempt is due
+            page = feed.page(webhook.cursor, PAGE, Filters.from_query(webhook.filters))
+            for entry in page.entries:
+                answer = self.send(webhook, entry, "delivery")
+                if not answer.ok:
+                    self.failed(webhook, answer)
+                    return
+                if not self.hooks.advance(webhook, entry["cursor"], delivered=True):
+                    return  # another run moved it on
+                webhook = replace(webhook, cursor=entry["cursor"])
+            if page.cursor != webhook.cursor and not self.hooks.advance(webhook, page.cursor):
+                return
+            if not page.more:
+                return
+
+    def again(self, webhook_id: str, attempt_id: str) -> None:
+        """Send the entry of that attempt once more, with its `webhook-id`, whatever came of
+        it before; the cursor does not move."""
+        webhook = self.hooks.get(webhook_id)
+        attempt = self.hooks.attempt(webhook_id, attempt_id) if webhook else None
+        entry = Feed(self.svc.redis).entry_at(attempt["cursor"]) if attempt else None
+        if entry is not None:
+            self.send(webhook, entry, "again")
+
+    def key_works(self, webhook: Webhook) -> bool:
+        """Whether the key that made the webhook still works; if not, it is disabled."""
+        key = self.svc.tool_keys.by_id(webhook.key)
+        if key is not None and key.revoked_at is None and key.allows(SCOPE):
+            return True
+        said = f"was revoked at {key.revoked_at}" if key and key.revoked_at else "is gone"
+        self.hooks.disable(webhook.id, f"the key {webhook.key} that made it {said}")
+        return False
+
+    def send(self, webhook: Webhook, entry: dict, trigger: str) -> Answer:
+        """POST one entry, signed, and keep the attempt."""
+        message_id = f"msg_{webhook.id}_{entry['cursor']}"
+        stored = entry.get("event") or entry.get("dispute") or {}
+        body = canonical({"type": entry["type"], "timestamp": stored.get("recorded_at"),
+                          "data": entry})  # fmt: skip
+        now = datetime.now(UTC)
+        signer = Signer(self.svc.webhook_secret(webhook.id))
+        headers = {
+            "webhook-id": message_id,
+            "webhook-timestamp": str(int(now.timestamp())),
+            "webhook-signature": signer.sign(message_id, now, body),
+        }
+        answer = post(webhook.url, body, headers, self.settings.webhook_timeout,
+                      self.settings.webhook_allow_private)  # fmt: skip
+        where = {"seq": entry["seq"]} if "seq" in entry else {"entry": entry["entry"]}
+        self.hooks.note_attempt(webhook.id, {
+            "at": utc_now(), "trigger": trigger, "message": message_id,
+            "cursor": entry["cursor"], "game": entry["game"], "type": entry["type"], **where,
+            "ok": answer.ok, "status": answer.status, "duration_ms": answer.duration_ms,
+            "response": answer.body, "error": answer.error,
+        })  # fmt: skip
+        return answer
+
+    def failed(self, webhook: Webhook, answer: Answer) -> None:
+        """Wait before the next attempt, or disable the webhook once it has failed too long."""
+        now, at = time.time(), utc_now()
+        failures = webhook.failures + 1
+        since = webhook.failing_since or at
+        failing_for = now - _epoch(since)
+        if failing_for >= self.settings.webhook_retry_for:
+            self.hooks.disable(webhook.id, f"every delivery since {since} failed ({failures} "
+                               f"attempts); the last {answer.said()}")  # fmt: skip
+            return
+        self.hooks.failed(webhook, now + self.wait(failures), at)
+
+    def wait(self, failures: int) -> float:
+        """Seconds before the next attempt after `failures` in a row: exponential, with jitter."""
+        settings = self.settings
+        full = min(settings.webhook_retry_max, settings.webhook_retry_base * 2 ** (failures - 1))
+        return full / 2 + random.uniform(0, full / 2)
+
+
+def _epoch(instant: str) -> float:
+    return datetime.fromisoformat(instant.replace("Z", "+00:00")).timestamp()

@@ -1,0 +1,121 @@
+"""`python -m workers.webhooks`: the webhooks' worker. An RQ worker on the deliveries' queue
+(workers/queue.py, DeliveryQueue) runs each webhook's jobs (workers/deliveries.py), and a
+dispatcher, a thread beside it, says when a webhook has something to be sent:
+
+- it follows the feed (XREAD BLOCK) and, for each enabled webhook whose filters admit a new
+  entry, enqueues that webhook's job, unless it is waiting out a failure's back-off; a job
+  live already (queued or running) is asked again at the next turn, as the running one may
+  have read the feed before the entry came;
+- every second, it enqueues the failing webhooks whose next attempt is due;
+- every SWEEP_EVERY_S seconds, and when it starts, it enqueues every enabled webhook with
+  something after its cursor (what came while no dispatcher ran, a job killed).
+
+Several such workers may run (on several machines): each dispatches, and the queue holds one
+job a webhook whichever enqueues it. With REDIS_CLUSTER the feed is on the cluster and the
+queue on RQ_REDIS_URL, as for the phases.
+"""
+
+import logging
+import sys
+import threading
+import time
+
+import redis
+from rq import SimpleWorker
+
+from projections.services import Settings, SettingsError
+from projections.webhooks import ENABLED, Webhook
+from replays.feed import Feed, Filters
+from workers.jobs import services
+from workers.queue import SERIALIZER, DeliveryQueue
+
+log = logging.getLogger("workers")
+
+WAIT_MS = 500  # the feed read's block: also how often the dispatcher looks at the rest
+DUE_EVERY_S = 1.0
+SWEEP_EVERY_S = 10.0
+NOTES_AT_ONCE = 500
+
+
+class Dispatcher:
+    def __init__(self, svc, queue: DeliveryQueue):
+        self.svc, self.queue = svc, queue
+        self.feed = Feed(svc.redis)
+        self.again: set[str] = set()  # webhooks whose job was live when last asked
+        self.games: dict[str, dict[str, bool]] = {}  # by webhook: games its filters passed
+
+    def run(self, stop: threading.Event) -> None:
+        after = self.feed.head()
+        self.sweep()
+        due_at = swept_at = time.monotonic()
+        while not stop.is_set():
+            notes = self.feed.wait(self.svc.redis, after, NOTES_AT_ONCE, WAIT_MS)
+            wanted = set(self.again)
+            if notes:
+                after = notes[-1].cursor
+                for webhook in self.waiting_for_entries():
+                    filters = Filters.from_query(webhook.filters)
+                    games = self.games.setdefault(webhook.id, {})
+                    if self.feed.admitted(notes, filters, games):
+                        wanted.add(webhook.id)
+            if time.monotonic() - due_at >= DUE_EVERY_S:
+                wanted.update(self.svc.webhooks.due(time.time()))
+                due_at = time.monotonic()
+            if time.monotonic() - swept_at >= SWEEP_EVERY_S:
+                self.sweep()
+                swept_at = time.monotonic()
+            self.enqueue(wanted)
+
+    def waiting_for_entries(self) -> list[Webhook]:
+        """The enabled webhooks that are not waiting out a back-off."""
+        now = time.time()
+        return [w for w in self.svc.webhooks.all() if w.status == ENABLED
+                and (w.next_attempt_at is None or w.next_attempt_at <= now)]  # fmt: skip
+
+    def sweep(self) -> None:
+        """Enqueue every enabled webhook with something after its cursor."""
+        behind = set()
+        for webhook in self.waiting_for_entries():
+            page = self.feed.page(webhook.cursor, 1, Filters.from_query(webhook.filters))
+            if page.entries or page.more:
+                behind.add(webhook.id)
+        self.enqueue(behind)
+        self.games.clear()  # a deleted webhook's judgements go
+
+    def enqueue(self, webhook_ids: set[str]) -> None:
+        self.again = {i for i in webhook_ids if not self.queue.deliver(i)}
+
+
+def dispatch_forever(queue: DeliveryQueue, stop: threading.Event) -> None:
+    """The dispatcher, until `stop`; a store error is logged and it starts again."""
+    while not stop.is_set():
+        try:
+            Dispatcher(services(), queue).run(stop)
+        except redis.RedisError as error:
+            log.warning("webhooks dispatcher: %s; starting again", error)
+            stop.wait(1.0)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s webhooks %(message)s")
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
+              file=sys.stderr)  # fmt: skip
+        sys.exit(2)
+    queue = DeliveryQueue(redis.Redis.from_url(settings.queue_url))
+    stop = threading.Event()
+    threading.Thread(target=dispatch_forever, args=(queue, stop), daemon=True).start()
+    try:
+        # A job here is POSTs with their own time limits and no game's code: it runs in the
+        # worker's process, not a fork a job, so a webhook's turn costs little.
+        worker = SimpleWorker([queue.queue], connection=queue.connection, serializer=SERIALIZER,
+                              maintenance_interval=60)  # fmt: skip
+        worker.work()
+    finally:
+        stop.set()
+
+
+if __name__ == "__main__":
+    main()
