@@ -75,11 +75,12 @@ def descendants(pid: int) -> list[int]:
 
 
 class WorkerProcess:
-    def __init__(self, env, log: Path | None = None):
-        """`log`: a file for what the worker prints (as `make run` shows it); else nowhere."""
+    def __init__(self, env, log: Path | None = None, module: str = "workers"):
+        """`log`: a file for what the worker prints (as `make run` shows it); else nowhere.
+        `module`: workers.webhooks for the webhooks' worker."""
         out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (kept with the process)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "workers"], env=env, start_new_session=True,
+            [sys.executable, "-m", module], env=env, start_new_session=True,
             stdout=out, stderr=out,
         )  # fmt: skip
         if log:
@@ -118,10 +119,10 @@ def start_worker(settings):
     started = []
     env = {**os.environ, "REDIS_URL": settings.redis_url}
 
-    def start(log=None, **more_env):
+    def start(log=None, module="workers", **more_env):
         """A worker process; `more_env` adds to its environment (REDIS_CLUSTER=...), `log`
-        names a file for what it prints."""
-        worker = WorkerProcess({**env, **more_env}, log)
+        names a file for what it prints, `module` the worker (workers.webhooks)."""
+        worker = WorkerProcess({**env, **more_env}, log, module)
         started.append(worker)
         return worker
 

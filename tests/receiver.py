@@ -1,6 +1,6 @@
 """A tool receiving webhooks, as a real HTTP server on loopback that a test can stop, start
-again on the same port, slow down, make fail, redirect or hang up on. It keeps every POST it
-was sent (its headers and body) and answers as `mode` says."""
+again on the same port, slow down, make fail, redirect or hang up on. It keeps every POST
+that reached it (its headers and body), as it arrives, and answers as `mode` says."""
 
 import socket
 import threading
@@ -24,7 +24,7 @@ class Receiver:
         self.port = port or free_port()
         self.mode = "ok"
         self.delay = 0.0
-        self.received: list[Received] = []
+        self.received: list[Received] = []  # every POST that arrived, answered or not
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
 
@@ -38,14 +38,14 @@ class Receiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802 (http.server's name)
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                with receiver._lock:
+                    receiver.received.append(Received(dict(self.headers), body, self.path))
                 if receiver.mode == "close":
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
                 if receiver.mode == "slow":
                     time.sleep(receiver.delay)
-                with receiver._lock:
-                    receiver.received.append(Received(dict(self.headers), body, self.path))
                 if receiver.mode == "fail":
                     self.send_response(500)
                     self.end_headers()
