@@ -86,6 +86,8 @@ def create_app(test_config: dict | None = None) -> Flask:
             ],
         },
     )
+    app.url_map.converters["game_id"] = games.GameId
+    api.register_converter(games.GameId, lambda converter: {"type": "string", "minLength": 1})
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(receipts.blp)
