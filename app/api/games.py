@@ -183,6 +183,7 @@ class SeatToken(MethodView):
     @blp.alt_response(
         400, schema=schemas.Problem, description="no such seat, or a bad Idempotency-Key"
     )
+    @blp.alt_response(401, schema=schemas.Problem, description="no write token")
     @blp.alt_response(403, schema=schemas.Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=schemas.Problem)
     @blp.alt_response(
