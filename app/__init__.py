@@ -5,7 +5,6 @@ import redis
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
-from flask_smorest import Api
 
 from app.api import (
     body,
@@ -79,7 +78,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     loaded = [svc.games.get(kind) for kind in svc.games.kinds()]
     app.extensions["tablelog.rules"] = Rulebook(games=loaded)  # an extra game's own rules.md
 
-    api = Api(
+    api = docs.Api(
         app,
         spec_kwargs={
             "marshmallow_plugin": MarshmallowPlugin(schema_name),
@@ -91,6 +90,8 @@ def create_app(test_config: dict | None = None) -> Flask:
             ],
         },
     )
+    app.url_map.converters["game_id"] = games.GameId
+    api.register_converter(games.GameId, lambda converter: {"type": "string", "minLength": 1})
     for blueprint in (games.blp, log.blp, replay.blp, tiles.blp, ops.blp, forks.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(receipts.blp)

@@ -11,12 +11,15 @@ allows this service's own scripts, styles and requests and nothing else."""
 
 from pathlib import Path
 
+import flask_smorest
 import flask_swagger_ui
 from apispec import BasePlugin
 from flask import Blueprint, Response, render_template, send_from_directory
 
 from app.api.auth import TOOL_KEY
+from app.api.limits import LIMITED
 from app.api.problems import MEDIA_TYPE
+from app.api.schemas import Problem
 from events.seats import SEAT_REPLACED
 
 blp = Blueprint("docs", __name__, template_folder="templates")
@@ -56,21 +59,58 @@ in plain words and what the engine does with it; a problem's `type` is a path on
 WRITE_TOKEN = "writeToken"
 
 
-class ProblemDetails(BasePlugin):
-    """Error answers are documented with the media type they are sent with,
-    application/problem+json (app/api/problems.py), not flask-smorest's application/json."""
+class Api(flask_smorest.Api):
+    """flask-smorest's Api, its own error answers (a query's 400, `default`) documented with
+    the schema app/api/problems.py sends them with instead of its `Error`."""
 
-    def operation_helper(self, path=None, operations=None, **kwargs):
-        for operation in (operations or {}).values():
-            for status, response in operation.get("responses", {}).items():
-                if str(status) == "default" or (str(status).isdigit() and int(status) >= 400):
-                    self.response_helper(response)
+    ERROR_SCHEMA = Problem
+
+
+PROBLEM = {"$ref": "#/components/schemas/Problem"}
+RETRY_AFTER = {"description": "seconds to wait before trying again", "schema": {"type": "integer"}}
+
+
+class ProblemDetails(BasePlugin):
+    """Problems are documented with the media type they are sent with,
+    application/problem+json (app/api/problems.py), not flask-smorest's application/json; and
+    the refusals every operation, or a limited one, can answer besides its own: 414 from the
+    web server (app/run/web_worker.py), 429 from a rate limit (app/api/limits.py)."""
+
+    def init_spec(self, spec):
+        spec.components.response("RATE_LIMITED", {
+            "description": "too many requests of this kind from this address: wait Retry-After",
+            "headers": {"Retry-After": RETRY_AFTER},
+            "content": {"application/json": {"schema": Problem}},
+        })  # fmt: skip
+        spec.components.response("URI_TOO_LONG", {
+            "description": "the request line (method, path and query) is longer than the web "
+            "server reads (gunicorn's limit_request_line, 4094 bytes)",
+            "content": {"application/json": {"schema": Problem}},
+        })  # fmt: skip
+
+    def operation_helper(self, path=None, operations=None, rule=None, **kwargs):
+        for method, operation in (operations or {}).items():
+            responses = operation.get("responses", {})
+            for response in responses.values():
+                self.response_helper(response)
+            responses["414"] = "URI_TOO_LONG"
+            if rate_limited(rule, method, {str(status) for status in responses}):
+                responses["429"] = "RATE_LIMITED"
 
     def response_helper(self, response, **kwargs):
         content = response.get("content", {}) if isinstance(response, dict) else {}
-        if "application/json" in content:
+        if content.get("application/json", {}).get("schema") == PROBLEM:
             content[MEDIA_TYPE] = content.pop("application/json")
         return response
+
+
+def rate_limited(rule, method: str, statuses: set[str]) -> bool:
+    """Whether a rate limit counts this operation: a creation's, an import's or a fork's
+    (limits.LIMITED), or a failed authentication's where it checks a token (401, 403)."""
+    limited = {limit.endpoint for limit in LIMITED}
+    return (rule is not None and rule.endpoint in limited and method == "post") or bool(
+        statuses & {"401", "403"}
+    )
 
 
 class EventExamples(BasePlugin):

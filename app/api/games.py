@@ -5,6 +5,7 @@ import random
 from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
+from werkzeug.routing import BaseConverter
 
 from app.api import schemas
 from app.api.auth import keyed_secret, require_table, require_write_token, seat_tokens
@@ -17,6 +18,13 @@ from projections.catalog import Filters, summary
 from projections.rules import rules_of
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games and their state")
+
+
+class GameId(BaseConverter):
+    """A game's id where the import's address is beside it: any segment but `import`, so that
+    GET /api/games/import is not a game of id "import" and its 405 allows POST alone."""
+
+    regex = r"(?!import$)[^/]+"
 
 
 def etag(version: int | str) -> str:
@@ -124,7 +132,7 @@ class Games(MethodView):
         return {"items": items, "next": next_page}
 
 
-@blp.route("/<game_id>")
+@blp.route("/<game_id:game_id>")
 class Game(MethodView):
     @blp.response(200, schemas.GameSummary)
     @blp.alt_response(404, schema=schemas.Problem)
@@ -175,6 +183,7 @@ class SeatToken(MethodView):
     @blp.alt_response(
         400, schema=schemas.Problem, description="no such seat, or a bad Idempotency-Key"
     )
+    @blp.alt_response(401, schema=schemas.Problem, description="no write token")
     @blp.alt_response(403, schema=schemas.Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=schemas.Problem)
     @blp.alt_response(

@@ -158,6 +158,7 @@ TYPES = {
         "retry of the same request answers the earlier result; a new request needs a new id "
         "or key.",
         {"event_id": "the event id sent", "idempotency_key": "the key sent",
+         "game": "the game first made with the key (a creation, an import, a fork)",
          "seq": "where the log holds the event first written with it",
          "entry": "the disputes entry first written with the key"},
     ),

@@ -1,6 +1,6 @@
 """The HTTP bodies and query strings, as marshmallow schemas: validation and OpenAPI in one."""
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from events import receipts as receipt_form
 from events.envelope import ACTOR
@@ -12,17 +12,36 @@ MAX_SEQ = 2**53  # JSON-safe, and far inside a Redis stream id
 
 
 class Problem(Schema):
-    """RFC 9457 problem details."""
+    """RFC 9457 problem details (app/api/problems.py): the five standard members, then the
+    extension members a type adds (app/api/problem_types.py). Open, as RFC 9457 allows: a
+    client ignores a member it does not know."""
 
-    type = fields.String()
+    class Meta:
+        unknown = INCLUDE  # additionalProperties: true in the document
+
+    type = fields.String(metadata={"description": "/problems/<slug>: GET it to learn the type"})
     title = fields.String()
     status = fields.Integer()
     detail = fields.String()
-    instance = fields.String()
-    rule = fields.String(metadata={"description": "the id of the rule that refused"})
-    rule_href = fields.String(metadata={"description": "its entry: /api/rules/<rule or code>"})
+    instance = fields.String(metadata={"description": "the request's path"})
     errors = fields.Dict(metadata={"description": "field -> messages, for invalid input"})
-    current_version = fields.Integer(metadata={"description": "on 409 and 412"})
+    rule = fields.String(metadata={"description": "the id of the rule that refused (422)"})
+    code = fields.String(metadata={"description": "the log's own refusal, such as LOG-UNDO (422)"})
+    rule_href = fields.String(metadata={"description": "its entry: /api/rules/<rule or code>"})
+    details = fields.Dict(metadata={"description": "a refusal's data for a client (422)"})
+    current_version = fields.Integer(metadata={"description": "the game's version (409, 412)"})
+    event_id = fields.String(metadata={"description": "the event id sent before (409)"})
+    idempotency_key = fields.String(metadata={"description": "the key sent before (409)"})
+    game = fields.String(metadata={"description": "the game the key made before (409)"})
+    seq = fields.Integer(
+        metadata={"description": "the event the id or key wrote (409); the damaged one (500)"}
+    )
+    entry = fields.Integer(
+        metadata={"description": "the disputes entry the key wrote (409); the damaged one (500)"}
+    )
+    near = fields.List(
+        fields.String(), metadata={"description": "rule ids like the one asked (404)"}
+    )
 
 
 class TableName(fields.String):

@@ -8,12 +8,16 @@ import re
 import sys
 import textwrap
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from app.api.problem_types import TYPES
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
 from games import GameRegistry, configured_modules
 from tests.api.helpers import append
+
+ROOT = Path(__file__).parents[2]
 
 
 def registered_types():
@@ -74,21 +78,87 @@ def test_api_answers_an_index_whose_links_all_answer(client):
     assert "burnrate" in index.json["kinds"] and "fcm" in index.json["kinds"]
 
 
-def test_every_error_is_documented_as_problem_details(client):
-    """The answers are application/problem+json; the document said application/json."""
-    spec = client.get("/api/openapi.json").json
-    responses = [
-        (f"{method.upper()} {path} {status}", response)
+def error_responses(spec: dict) -> list[tuple[str, dict]]:
+    """(where, response) of every error answer the document names, a component's ($ref to
+    #/components/responses/<name>) as it is."""
+    named = spec["components"]["responses"]
+    return [
+        (f"{method.upper()} {path} {status}", named.get(response.get("$ref", "")[23:], response))
         for path, item in spec["paths"].items()
         for method, operation in item.items()
         if isinstance(operation, dict) and "responses" in operation
         for status, response in operation["responses"].items()
         if status == "default" or int(status) >= 400
-    ] + [(name, r) for name, r in spec["components"]["responses"].items()]
-    assert responses
-    for where, response in responses:
-        content = response.get("content", {})
-        assert "application/json" not in content, where
+    ]  # fmt: skip
+
+
+def test_every_error_is_documented_as_the_problem_it_is(client):
+    """The answers are problems as application/problem+json; the document said
+    application/json, and flask-smorest's `Error` (`status` a string) for a query's 400 and
+    `default`. Health's 503 is the one error answered as its own JSON."""
+    spec = client.get("/api/openapi.json").json
+    assert "Error" not in spec["components"]["schemas"]
+    problem = {"schema": {"$ref": "#/components/schemas/Problem"}}
+    for where, response in error_responses(spec):
+        if where == "GET /api/health 503":
+            assert set(response["content"]) == {"application/json"}
+        else:
+            assert response["content"] == {"application/problem+json": problem}, where
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "responses" in operation:
+                assert {"default", "414"} <= set(operation["responses"]), (method, path)
+
+
+PACKAGES = ("app", "events", "games", "projections", "replays", "workers")
+PROBLEM_STANDARD = {"type", "title", "status", "detail", "instance"}
+
+
+def members_the_code_sends() -> set[str]:
+    """Every member a problem document of the code can carry beyond the standard five: the
+    keywords given to `problem`, and those a KeyReused names (the 409 spreads them)."""
+    found = set()
+    for path in (ROOT / "app").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "problem":
+                found |= {k.arg for k in node.keywords if k.arg}
+    for path in (p for package in PACKAGES for p in (ROOT / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "KeyReused":
+                found |= {k.arg for k in node.keywords if k.arg}
+    return found - {"status", "title", "detail", "slug"}
+
+
+def test_the_problem_schema_is_open_and_names_every_member_the_code_sends(client):
+    """RFC 9457 lets a type add members, and ours do (`code`, `details`, `game`, `near`...):
+    the schema was closed to them, so a client generated from it refused real answers."""
+    schema = client.get("/api/openapi.json").json["components"]["schemas"]["Problem"]
+    assert schema["additionalProperties"] is True
+    assert schema["properties"]["status"]["type"] == "integer"
+    sent = members_the_code_sends()
+    assert {"code", "details", "game", "idempotency_key", "near", "entry"} <= sent
+    assert set(schema["properties"]) == PROBLEM_STANDARD | sent
+    described = {member for kind in TYPES.values() for member in kind.members}
+    assert described == sent, "app/api/problem_types.py names each member where it is sent"
+
+
+def test_429_with_retry_after_is_documented_where_a_rate_limit_counts(client, app):
+    """A creation, an import or a fork (app/api/limits.py), and every write that checks a
+    token, whose failures are counted against the address."""
+    spec = client.get("/api/openapi.json").json
+    limited = {
+        (method, path)
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "429" in operation.get("responses", {})
+    }
+    assert limited == token_checking_operations(app) | {
+        ("post", "/api/games"),
+        ("post", "/api/games/import"),
+        ("post", "/api/games/{game_id}/forks"),
+    }
+    answer = spec["components"]["responses"]["RATE_LIMITED"]
+    assert answer["headers"]["Retry-After"]["schema"] == {"type": "integer"}
 
 
 def test_the_append_operation_shows_a_whole_body_for_every_event_type(client, app):

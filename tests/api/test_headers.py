@@ -93,3 +93,12 @@ def test_a_405_names_the_methods_allowed_and_a_401_how_to_authenticate(client):
     )
     assert anonymous.status_code == 401
     assert anonymous.headers["WWW-Authenticate"].startswith("Bearer realm=")
+
+
+def test_the_imports_405_allows_only_what_the_import_takes(client):
+    """`/api/games/import` took a GET too: the game route `/api/games/<game_id>` matched it,
+    as a game of id "import", so its 405 listed GET, and a GET answered "no game import"."""
+    not_allowed = client.put("/api/games/import")
+    assert not_allowed.status_code == 405
+    assert set(not_allowed.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+    assert client.get("/api/games/import").status_code == 405
