@@ -184,6 +184,8 @@ class Webhooks:
 
     def attempts(self, webhook_id: str, before: str | None, limit: int) -> list[dict]:
         """Attempts newest first, before the attempt id `before`, each with its `id`."""
+        if before == "0-0":  # Redis refuses "before the least id" rather than answer nothing
+            return []
         newest = f"({before}" if before else "+"
         found = self.redis.xrevrange(keys.webhook_attempts(webhook_id), newest, "-", limit)
         return [{"id": _text(i), **json.loads(f[b"a"])} for i, f in found]

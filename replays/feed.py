@@ -25,6 +25,15 @@ from replays.disputes import stream as disputes
 
 CURSOR = re.compile(r"^\d{1,20}-\d{1,20}$")
 START = "0-0"  # before the first note
+LAST = f"{2**64 - 1}-{2**64 - 1}"  # the greatest id a Redis stream may hold: nothing is after
+
+
+def is_cursor(text: str) -> bool:
+    """Whether `text` is a stream entry id, `<ms>-<n>`, each part below 2^64: a cursor of the
+    feed, or an attempt's id."""
+    return bool(CURSOR.match(text)) and all(int(part) < 2**64 for part in text.split("-"))
+
+
 PAGE_LIMIT = 1000  # entries a page answers at most
 SCANNED_PER_ENTRY = 10  # notes a page reads at most for each entry it may answer
 SOURCES = ("log", "disputes")
@@ -127,6 +136,8 @@ class Feed:
 
     def notes(self, after: str, count: int) -> list[Note]:
         """Up to `count` notes after the cursor `after`, oldest first."""
+        if after == LAST:  # Redis refuses "after the greatest id" rather than answer nothing
+            return []
         return [note_of(i, f) for i, f in self.redis.xrange(keys.feed(), f"({after}", "+", count)]
 
     def wait(self, client, after: str, count: int, block_ms: int) -> list[Note]:

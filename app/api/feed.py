@@ -27,7 +27,7 @@ from app.context import services
 from events.store import CorruptEvent
 from replays.disputes import stream as disputes
 from replays.disputes.entries import OPENED, REPLIED, RESOLVED
-from replays.feed import CURSOR, PAGE_LIMIT, SOURCES, START, Feed, Filters
+from replays.feed import PAGE_LIMIT, SOURCES, START, Feed, Filters, is_cursor
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +38,13 @@ LIVE_PAGE = 100  # notes a live read takes at most
 
 
 class Cursor(fields.String):
-    def __init__(self, **kwargs):
-        super().__init__(validate=validate.Regexp(CURSOR, error="not a cursor of this feed"),
-                         **kwargs)  # fmt: skip
+    """A cursor of the feed (or an attempt's id): `<ms>-<n>`, a Redis stream entry id."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not is_cursor(value):
+            raise ValidationError("not a cursor of this feed: <ms>-<n>, as entries give it")
+        return value
 
 
 class FilterQuery(Schema):

@@ -39,6 +39,8 @@ class Problem(Schema):
     entry = fields.Integer(
         metadata={"description": "the disputes entry the key wrote (409); the damaged one (500)"}
     )
+    scope = fields.String(metadata={"description": "the scope a key for tools lacks (403)"})
+    scopes = fields.List(fields.String(), metadata={"description": "the scopes the key has (403)"})
     near = fields.List(
         fields.String(), metadata={"description": "rule ids like the one asked (404)"}
     )

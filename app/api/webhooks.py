@@ -10,11 +10,11 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from app.api.auth import key_refusals, tool_key_required
 from app.api.body import Blueprint
-from app.api.feed import FilterQuery
+from app.api.feed import Cursor, FilterQuery
 from app.api.schemas import Problem
 from app.context import deliveries, services
 from projections.webhooks import Webhook
-from replays.feed import CURSOR, START, Feed, Filters
+from replays.feed import START, Feed, Filters, is_cursor
 from workers.post import AddressRefused, target
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/webhooks",
@@ -47,7 +47,7 @@ class WebhookIn(Schema):
 
     @validates("start")
     def where(self, start, **kwargs):
-        if start not in ("now", "start") and not CURSOR.match(start):
+        if start not in ("now", "start") and not is_cursor(start):
             raise ValidationError("now, start, or a cursor of the feed")
 
 
@@ -84,8 +84,7 @@ class WebhookList(Schema):
 
 
 class AttemptQuery(Schema):
-    before = fields.String(validate=validate.Regexp(CURSOR),
-                           metadata={"description": "the id of the last attempt read"})  # fmt: skip
+    before = Cursor(metadata={"description": "the id of the last attempt read"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 
@@ -219,7 +218,7 @@ class Again(MethodView):
         """Send an attempt's entry again, now, with the same webhook-id: a worker does it,
         and its attempt is kept like any other."""
         webhook = own(webhook_id)
-        known = CURSOR.match(attempt_id) and services().webhooks.attempt(webhook.id, attempt_id)
+        known = is_cursor(attempt_id) and services().webhooks.attempt(webhook.id, attempt_id)
         if not known:
             abort(404, message=f"webhook {webhook_id} has no attempt {attempt_id}")
         job = deliveries().send_again(webhook.id, attempt_id)

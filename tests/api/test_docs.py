@@ -152,7 +152,7 @@ def test_429_with_retry_after_is_documented_where_a_rate_limit_counts(client, ap
         for method, operation in item.items()
         if isinstance(operation, dict) and "429" in operation.get("responses", {})
     }
-    assert limited == token_checking_operations(app) | {
+    assert limited == token_checking_operations(app) | key_checking_operations(app) | {
         ("post", "/api/games"),
         ("post", "/api/games/import"),
         ("post", "/api/games/{game_id}/forks"),
@@ -275,9 +275,9 @@ def checks_a_token(function, depth: int = 2) -> bool:
     )
 
 
-def token_checking_operations(app) -> set[tuple[str, str]]:
+def token_checking_operations(app, checks=None) -> set[tuple[str, str]]:
     """(method, OpenAPI path) of every API route whose view checks a write token (a page's,
-    such as a seat's join code, is not in the OpenAPI document)."""
+    such as a seat's join code, is not in the OpenAPI document), or what `checks` says."""
     found = set()
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/"):
@@ -285,9 +285,15 @@ def token_checking_operations(app) -> set[tuple[str, str]]:
         view = app.view_functions[rule.endpoint]
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             handler = getattr(getattr(view, "view_class", None), method.lower(), view)
-            if checks_a_token(handler):
+            if (checks or checks_a_token)(handler):
                 found.add((method.lower(), re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)))
     return found
+
+
+def key_checking_operations(app) -> set[tuple[str, str]]:
+    """... whose view checks a key for tools (app/api/auth.py, tool_key_required), which
+    counts against the key's own limit."""
+    return token_checking_operations(app, lambda handler: hasattr(handler, "tool_key_scope"))
 
 
 def test_the_write_token_is_declared_on_every_write_that_checks_one_and_on_no_other(client, app):

@@ -133,3 +133,13 @@ def test_a_revoked_key_ends_its_open_stream(app, client, open_feed):
             live.next()
     assert client.get("/api/feed/stream", headers={"Authorization": f"Bearer {token}"}
                       ).status_code == 401  # fmt: skip
+
+
+def test_after_the_greatest_cursor_there_is_nothing_and_past_it_no_cursor(client, key):
+    """Found by the fuzzer: Redis refuses a range after its greatest id (a 503 said the store
+    could not be reached); a part of 2^64 or more is no cursor (400)."""
+    create_toy(client)
+    last = f"{2**64 - 1}-{2**64 - 1}"
+    page = client.get(f"/api/feed?after={last}", headers=key)
+    assert page.status_code == 200 and (page.json["entries"], page.json["more"]) == ([], False)
+    assert client.get(f"/api/feed?after={2**64}-0", headers=key).status_code == 400

@@ -40,7 +40,10 @@ EXCLUDED = {
     # a server-sent event stream: its 200 is held open until the client leaves, which a WSGI
     # call never does; its refusals (400, 404, 503) are tested in test_stream.py
     "/api/games/{game_id}/stream",
+    "/api/feed/stream",  # likewise, with a key that opens it
 }
+# Operations that take a key for tools rather than a game's token.
+FOR_TOOLS = ("/api/feed", "/api/webhooks", "/api/tools")
 
 
 @pytest.fixture
@@ -70,8 +73,13 @@ def table(fuzzed_app) -> dict:
     fork = client.post(f"/api/games/{game_id}/forks", json={"at": 2})
     assert fork.status_code == 201, fork.json
     tiles = client.get("/api/fcm/tiles").json
+    svc = fuzzed_app.extensions["tablelog"]
+    _, tool_key = svc.tool_keys.create("fuzz", ["feed:read", "webhooks:write"], rate_limit="")
+    webhook = svc.webhooks.create(tool_key.split("_")[1], "http://127.0.0.1:9/", "", {}, "0-0")
+    attempt = svc.webhooks.note_attempt(webhook.id, {"cursor": "0-0", "ok": False})
     return {
         "token": token,
+        "tool_key": tool_key,
         "path": {
             "game_id": game_id,
             "other_id": fork.json["id"],
@@ -82,6 +90,8 @@ def table(fuzzed_app) -> dict:
             "name": "fcm.recruited",
             "rule_id": "LOG-UNDO",
             "slug": "rule-violation",
+            "webhook_id": webhook.id,
+            "attempt_id": attempt,
         },
     }
 
@@ -105,5 +115,6 @@ def test_every_answer_is_one_the_document_gives(case, table, fuzzed_app):
     for name, value in table["path"].items():
         if name in case.path_parameters:
             case.path_parameters[name] = value
-    case.headers = {"Authorization": f"Bearer {table['token']}", **(case.headers or {})}
+    token = table["tool_key"] if case.path.startswith(FOR_TOOLS) else table["token"]
+    case.headers = {"Authorization": f"Bearer {token}", **(case.headers or {})}
     case.call_and_validate(checks=CHECKS, app=fuzzed_app)

@@ -229,3 +229,13 @@ def test_private_addresses_are_refused_unless_the_setting_allows_them(settings, 
     answer = post(receiver.url, b"{}", {}, 1.0, allow_private=False)
     assert answer.status is None and "loopback" in answer.error
     assert receiver.taken() == []
+
+
+def test_before_the_least_attempt_id_there_is_none(client, svc, receiver):
+    """Found by the fuzzer: Redis refuses a range before 0-0, which answered 503."""
+    tool = key(svc)
+    made = register(client, tool, receiver.url, start="start")
+    create_toy(client)
+    run(svc, made["id"])
+    listed = client.get(f"{made['attempts']}?before=0-0", headers=tool)
+    assert listed.status_code == 200 and listed.json["items"] == []
