@@ -66,6 +66,20 @@ RATE_LIMITS = (
 )
 
 
+EMBEDDED_REDIS_DIR = Path("var/redis")  # make run's own Redis, when REDIS_URL names none
+
+
+def default_redis_url() -> str:
+    """Without REDIS_URL: the Redis `make run` runs in this folder, reached by its socket with
+    its password (app/run/embedded_redis.py), so a command run beside it (`flask --app app
+    keys create`) reaches the service's data; where none is, Redis's usual address."""
+    data = EMBEDDED_REDIS_DIR.resolve()
+    socket, password = data / "redis.sock", data.with_name(f"{data.name}.password")
+    if socket.exists() and password.exists():
+        return f"unix://:{password.read_text().strip()}@{socket}?db=0"
+    return "redis://127.0.0.1:6379/0"
+
+
 def redis_url(value: str | None) -> str | None:
     """A URL redis-py can connect to, as it was given."""
     if value is None:
@@ -197,7 +211,7 @@ class Settings:
         at_least_1 = valid.Range(min=1)
         positive = valid.Range(min=0, min_inclusive=False)
         readers = {
-            "redis_url": lambda: env.redis_url("REDIS_URL", cls.redis_url),
+            "redis_url": lambda: env.redis_url("REDIS_URL", None) or default_redis_url(),
             "redis_cluster": lambda: env.bool("REDIS_CLUSTER", cls.redis_cluster),
             "rq_redis_url": lambda: env.redis_url("RQ_REDIS_URL", None),
             "snapshot_every": lambda: env.int(

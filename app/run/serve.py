@@ -1,6 +1,7 @@
-"""`make run`: an embedded Redis (unless REDIS_URL is set), one RQ worker and the API on
-gunicorn, in one terminal. Ctrl-C or SIGTERM stops them in order: the web server, then the
-worker (it finishes its job), then Redis (it flushes its append-only file). Nothing is lost.
+"""`make run`: an embedded Redis (unless REDIS_URL is set), one RQ worker for the phases,
+WEBHOOK_WORKERS for the webhooks (workers/webhooks.py) and the API on gunicorn, in one
+terminal. Ctrl-C or SIGTERM stops them in order: the web server, then the workers (each
+finishes its job), then Redis (it flushes its append-only file). Nothing is lost.
 One of them that dies (kill -9, the kernel out of memory) is started again at once and the
 log says so; one that dies MAX_RESTARTS times within RESTART_WINDOW seconds stops them all.
 
@@ -32,13 +33,12 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import redis
 from environs import validate as valid
 
 from app.run.embedded_redis import EmbeddedRedis, die_with_parent
-from projections.services import Settings, SettingsEnv, SettingsError
+from projections.services import EMBEDDED_REDIS_DIR, Settings, SettingsEnv, SettingsError
 
 MAX_RESTARTS = 5
 RESTART_WINDOW = 60.0
@@ -49,6 +49,7 @@ ALLOWED = {
     "REDIS_PORT": "a port number, 1 to 65535",
     "WEB_CONCURRENCY": "a whole number of processes, 1 or more",
     "WEB_THREADS": "a whole number of threads per process, 1 or more",
+    "WEBHOOK_WORKERS": "a whole number of processes, 1 or more",
 }
 
 
@@ -62,6 +63,9 @@ class Launch:
     web_concurrency: int = 2
     web_threads: int = 8
     redis_port: int | None = None
+    # each sends one webhook's entries at a time: a tool that is slow to answer holds one for
+    # up to WEBHOOK_TIMEOUT a POST, and the others go on
+    webhook_workers: int = 2
 
     @classmethod
     def from_env(cls) -> "Launch":
@@ -74,6 +78,7 @@ class Launch:
             web_concurrency=env.int("WEB_CONCURRENCY", cls.web_concurrency, validate=at_least_1),
             web_threads=env.int("WEB_THREADS", cls.web_threads, validate=at_least_1),
             redis_port=env.int("REDIS_PORT", None, validate=port),
+            webhook_workers=env.int("WEBHOOK_WORKERS", cls.webhook_workers, validate=at_least_1),
         )
         refused = []
         for check in (lambda: env.check(ALLOWED), Settings.from_env):
@@ -197,7 +202,7 @@ def main() -> int:
               f"(they need {needed}): raise `ulimit -n`", file=sys.stderr, flush=True)  # fmt: skip
     children = []  # in the order they start; they stop in the reverse
     if not env.get("REDIS_URL"):
-        redis_server = EmbeddedRedis(Path("var/redis"), port=launch.redis_port)
+        redis_server = EmbeddedRedis(EMBEDDED_REDIS_DIR, port=launch.redis_port)
         children.append(Child("Redis", lambda: redis_server.start().process))
         env["REDIS_URL"] = redis_server.url
         print(f"tablelog: embedded Redis on 127.0.0.1:{redis_server.port}, data in var/redis, "
@@ -210,6 +215,9 @@ def main() -> int:
         )
 
     children.append(Child("the worker", started([sys.executable, "-m", "workers"])))
+    for number in range(1, launch.webhook_workers + 1):
+        children.append(Child(f"webhooks' worker {number}",
+                              started([sys.executable, "-m", "workers.webhooks"])))  # fmt: skip
     children.append(Child("gunicorn", started([
         sys.executable, "-m", "gunicorn",
         "--workers", str(launch.web_concurrency),

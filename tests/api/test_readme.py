@@ -12,7 +12,7 @@ def walkthrough() -> list[str]:
     """The commands of the walk-through."""
     text = README.read_text()
     return shell_commands(
-        text[text.index("## A walk through the API") : text.index("## Configuration")]
+        text[text.index("## A walk through the API") : text.index("## Build a tool on tablelog")]
     )
 
 
