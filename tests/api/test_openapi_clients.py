@@ -79,3 +79,19 @@ def test_a_generated_client_creates_a_game_and_records_an_event(client, served, 
     )
     assert recorded.status_code == 201, recorded.content
     assert client.get(f"/api/games/{game['id']}/state").json["state"]["total"] == 3
+    # a tool, with its key: a webhook registered, the feed read, each answer parsed
+    _, key = client.application.extensions["tablelog"].tool_keys.create(
+        "league", ["feed:read", "webhooks:write"]
+    )
+    tool = api.AuthenticatedClient(base_url=served.url, token=key)
+    register = importlib.import_module("tablelog_client.api.webhooks.post_api_webhooks")
+    read_feed = importlib.import_module("tablelog_client.api.feed.get_api_feed")
+    hook = {"url": "https://1.1.1.1/tablelog", "start": "start", "filters": {"kind": ["toy"]}}
+    registered = register.sync_detailed(client=tool, body=models.WebhookIn.from_dict(hook))
+    assert registered.status_code == 201, registered.content
+    assert registered.parsed.secret.startswith("whsec_") and registered.parsed.status == "enabled"
+    page = read_feed.sync_detailed(client=tool, limit=10, game=[game["id"]])
+    assert page.status_code == 200, page.content
+    assert [(e.game, e.seq, e.type_) for e in page.parsed.entries] == [
+        (game["id"], 1, "toy.created"), (game["id"], 2, "toy.added")]  # fmt: skip
+    assert page.parsed.entries[1].event.payload["amount"] == 3
