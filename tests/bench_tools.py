@@ -319,6 +319,12 @@ async def register(port: int, token: str, url: str) -> list[str]:
     return made
 
 
+async def append_once(port: int, game) -> None:
+    appender = viewers.Appender(port, [game])
+    await appender.append(game)
+    appender.close()
+
+
 def bench_delivery(svc, env) -> dict:
     """Figure 22 on the service as make run starts it (figure 18's), the worker beside it."""
     _, token = svc.tool_keys.create(f"bench-{time.time_ns()}", ["webhooks:write"], "")
@@ -332,9 +338,7 @@ def bench_delivery(svc, env) -> dict:
             hooks = asyncio.run(register(port, token, receiver.url))
             # in the service's folder: its secret signs, as make run's would
             worker = start_webhooks_worker(service_env, cwd=workdir)
-            warm = viewers.Appender(port, games)  # and a first delivery to every webhook
-            asyncio.run(warm.append(games[0]))
-            warm.close()
+            asyncio.run(append_once(port, games[0]))  # a first delivery to every webhook
             deadline = time.monotonic() + 30
             while len(receiver.taken()) < HOOKS and time.monotonic() < deadline:
                 time.sleep(0.1)
