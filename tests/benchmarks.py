@@ -28,6 +28,10 @@ run on one machine (absolute numbers on shared machines mean little).
    p99 < 1 s), append p99 streams open / none open (tests/bench_viewers.py)
 19. verify and the recompute check of a five-player FCM game played to turn 10, ms per event
    and over a plain refold (tests/bench_verify.py)
+20-22. the tools: the append with the feed and 100 webhooks delivering over the append without
+   either (goal <= 1.15), a feed page of 1,000 over one game's log of 1,000 (goal <= 1.5), and
+   100 webhooks while appends go on at 8/s: the append's answer to the POST's receipt, p50 and
+   p99 (goal p99 < 2 s) (tests/bench_tools.py)
 """
 
 import copy
@@ -51,7 +55,7 @@ from app.run.serve import Launch  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
 from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
-from tests import bench_pages, bench_verify, bench_viewers  # noqa: E402
+from tests import bench_pages, bench_tools, bench_verify, bench_viewers  # noqa: E402
 from tests import bench_write_path as write_path  # noqa: E402
 
 SAMPLES = 300
@@ -546,6 +550,7 @@ def main():
             write_path.report(svc, env, bench_http, ("17",))
             bench_viewers.report(env)
             bench_verify.report(svc)
+            bench_tools.report(svc, env)
         finally:
             server.stop()
 

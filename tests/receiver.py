@@ -14,6 +14,7 @@ class Received:
     headers: dict[str, str]
     body: bytes
     path: str
+    at: float = 0.0  # time.monotonic() when it arrived: one clock for every process here
 
 
 class Receiver:
@@ -38,8 +39,9 @@ class Receiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802 (http.server's name)
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                arrived = time.monotonic()
                 with receiver._lock:
-                    receiver.received.append(Received(dict(self.headers), body, self.path))
+                    receiver.received.append(Received(dict(self.headers), body, self.path, arrived))
                 if receiver.mode == "close":
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)

@@ -87,12 +87,19 @@ class Dispatcher:
 
 
 def dispatch_forever(queue: DeliveryQueue, stop: threading.Event) -> None:
-    """The dispatcher, until `stop`; a store error is logged and it starts again."""
+    """The dispatcher, until `stop`; a store error is logged and it starts again, and so is
+    any other: a dispatcher that died would leave the RQ worker with nothing to run. (RQ
+    raises InvalidJobOperation when a job finishes, its result kept for 0 s, between
+    DeliveryQueue.deliver's fetch of it and its look at the status.) Starting again sweeps,
+    so nothing acknowledged meanwhile is passed over."""
     while not stop.is_set():
         try:
             Dispatcher(services(), queue).run(stop)
         except redis.RedisError as error:
             log.warning("webhooks dispatcher: %s; starting again", error)
+            stop.wait(1.0)
+        except Exception:
+            log.exception("webhooks dispatcher failed; starting again")
             stop.wait(1.0)
 
 
