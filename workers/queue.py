@@ -20,7 +20,12 @@ from pathlib import Path
 
 import redis
 from rq import Queue, Retry, Worker
-from rq.exceptions import DeserializationError, DuplicateJobError, NoSuchJobError
+from rq.exceptions import (
+    DeserializationError,
+    DuplicateJobError,
+    InvalidJobOperation,
+    NoSuchJobError,
+)
 from rq.job import Job, JobStatus
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
@@ -107,8 +112,12 @@ class PhaseQueue:
 
 def is_live(job: Job, queue: Queue) -> bool:
     """Whether the job may still run: waiting in the queue's list, started by a worker that is
-    alive and within its timeout, or a retry whose back-off is not overdue."""
-    status = job.get_status()
+    alive and within its timeout, or a retry whose back-off is not overdue. A job gone since
+    it was fetched (ended, its result not kept) is not."""
+    try:
+        status = job.get_status()
+    except InvalidJobOperation:
+        return False
     if status == JobStatus.QUEUED:
         return queue.connection.lpos(queue.key, job.id) is not None
     if status == JobStatus.STARTED:

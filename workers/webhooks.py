@@ -46,7 +46,7 @@ class Dispatcher:
 
     def run(self, stop: threading.Event) -> None:
         after = self.feed.head()
-        self.sweep()
+        self.enqueue(self.behind())
         due_at = swept_at = time.monotonic()
         while not stop.is_set():
             notes = self.feed.wait(self.svc.redis, after, NOTES_AT_ONCE, WAIT_MS)
@@ -62,7 +62,7 @@ class Dispatcher:
                 wanted.update(self.svc.webhooks.due(time.time()))
                 due_at = time.monotonic()
             if time.monotonic() - swept_at >= SWEEP_EVERY_S:
-                self.sweep()
+                wanted.update(self.behind())
                 swept_at = time.monotonic()
             self.enqueue(wanted)
 
@@ -72,17 +72,18 @@ class Dispatcher:
         return [w for w in self.svc.webhooks.all() if w.status == ENABLED
                 and (w.next_attempt_at is None or w.next_attempt_at <= now)]  # fmt: skip
 
-    def sweep(self) -> None:
-        """Enqueue every enabled webhook with something after its cursor."""
-        behind = set()
+    def behind(self) -> set[str]:
+        """Every enabled webhook with something after its cursor."""
+        self.games.clear()  # a deleted webhook's judgements go
+        found = set()
         for webhook in self.waiting_for_entries():
             page = self.feed.page(webhook.cursor, 1, Filters.from_query(webhook.filters))
             if page.entries or page.more:
-                behind.add(webhook.id)
-        self.enqueue(behind)
-        self.games.clear()  # a deleted webhook's judgements go
+                found.add(webhook.id)
+        return found
 
     def enqueue(self, webhook_ids: set[str]) -> None:
+        """A job for each; those live already are asked again at the next turn."""
         self.again = {i for i in webhook_ids if not self.queue.deliver(i)}
 
 
