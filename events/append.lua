@@ -13,8 +13,8 @@
 --       | {"idempotency_conflict", event_id, seq}
 -- The event-id index maps each id to "<seq>:<digest>", and ":<receipt>" after it when the
 -- append was receipted: a retry is answered with the receipt first issued, never a new one.
--- The feed's entry of an event is its game, the game's kind (from the meta as written), its
--- type and its seq; the stream's own id, given here, is the order of acknowledgement.
+-- The feed's note of an event is one field, "<game> <kind> <type> s<seq>", the kind from the
+-- meta as written; the stream's own id, given here, is the order of acknowledgement.
 local game_id = ARGV[1]
 local expected = tonumber(ARGV[2])
 local prev_hash = ARGV[3]
@@ -105,7 +105,7 @@ end
 redis.call('HSET', KEYS[3], unpack(meta))
 local kind = redis.call('HGET', KEYS[3], 'kind') or ''
 for i = 1, n do
-  redis.call('XADD', KEYS[7], '*', 'g', game_id, 'k', kind, 't', types[i], 's', version + i)
+  redis.call('XADD', KEYS[7], '*', 'n', game_id .. ' ' .. kind .. ' ' .. types[i] .. ' s' .. (version + i))
 end
 if KEYS[7] ~= '{feed}' then  -- a cluster's outbox: the workers move it into the feed
   redis.call('PUBLISH', 'feed:outbox', KEYS[7])

@@ -150,8 +150,8 @@ def catalog_terms() -> str:
 
 def feed() -> str:
     """A stream: every game's log events and dispute entries, one entry each, in the order
-    they were acknowledged; fields `g` game, `k` its kind, `t` type, and `s` the event's seq
-    or `d` the dispute entry's number (projections/feed.py). The entry's id is the feed's
+    they were acknowledged; one field, `n`, "<game> <kind> <type> s<seq>" for an event or
+    "... d<number>" for a dispute entry (replays/feed.py). The entry's id is the feed's
     cursor. On one Redis the append scripts write it with the events; on a cluster the
     workers move each slot's outbox into it (`feed_outbox`, workers/feed.py)."""
     return "{feed}"

@@ -36,18 +36,26 @@ ATTEMPTS_KEPT = 1000
 RESPONSE_KEPT = 1024  # the first bytes of an answer kept with its attempt
 ENABLED, DISABLED = "enabled", "disabled"
 
-# Move the cursor from ARGV[1] to ARGV[2]; with ARGV[3] "1", an entry was delivered at
-# ARGV[4]: count it and clear the failures. Returns 1 if moved, 0 if the cursor was elsewhere.
-ADVANCE = """
-local cursor = redis.call('HGET', KEYS[1], 'cursor')
-if cursor ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
-if ARGV[3] == '1' then
-  redis.call('HINCRBY', KEYS[1], 'delivered', 1)
-  redis.call('HSET', KEYS[1], 'last_delivered_at', ARGV[4], 'failures', 0)
-  redis.call('HDEL', KEYS[1], 'failing_since', 'next_attempt_at')
+# One attempt kept, and with it, if ARGV[2] is not "", the cursor moved from ARGV[1] to ARGV[2]
+# (only from there: another run may have moved it) and, if ARGV[3] is "1", an entry counted
+# delivered at ARGV[4] and the failures cleared. KEYS: the state, the attempts; ARGV[5] the
+# attempts kept, ARGV[6] the attempt. One call: one round trip, one wait for the disk.
+# Returns 1 if the cursor moved, else 0.
+SETTLE = """
+local moved = 0
+if ARGV[2] ~= '' and redis.call('HGET', KEYS[1], 'cursor') == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
+  moved = 1
+  if ARGV[3] == '1' then
+    redis.call('HINCRBY', KEYS[1], 'delivered', 1)
+    redis.call('HSET', KEYS[1], 'last_delivered_at', ARGV[4], 'failures', 0)
+    redis.call('HDEL', KEYS[1], 'failing_since', 'next_attempt_at')
+  end
 end
-return 1
+if ARGV[6] ~= '' then
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'a', ARGV[6])
+end
+return moved
 """
 
 
@@ -95,7 +103,7 @@ def _text(value) -> str | None:
 class Webhooks:
     def __init__(self, client):
         self.redis = client
-        self._advance = client.register_script(ADVANCE)
+        self._settle = client.register_script(SETTLE)
 
     def create(self, key_id: str, url: str, description: str, filters: dict, cursor: str):
         """A new webhook of the key `key_id`, enabled, whose first entry is the feed's after
@@ -138,16 +146,20 @@ class Webhooks:
         self.redis.delete(keys.webhook_state(webhook_id), keys.webhook_attempts(webhook_id))
         self.redis.zrem(keys.webhooks_due(), webhook_id)
 
-    def advance(self, webhook: Webhook, cursor: str, delivered: bool = False) -> bool:
-        """Move its cursor from where `webhook` was read to `cursor` (`delivered`: an entry
-        was acknowledged there); False if another run moved it first."""
-        moved = self._advance(
-            keys=[keys.webhook_state(webhook.id)],
-            args=[webhook.cursor, cursor, "1" if delivered else "0", utc_now()],
-        )
-        if moved and delivered:
+    def settle(self, webhook: Webhook, attempt: dict | None, cursor: str | None,
+               delivered: bool = False) -> bool:  # fmt: skip
+        """Keep `attempt` (if any) and move the cursor from where `webhook` was read to
+        `cursor` (if any; `delivered`: an entry was acknowledged there), in one call; False
+        if the cursor was to move and another run had moved it first."""
+        kept = json.dumps(attempt, ensure_ascii=False) if attempt is not None else ""
+        moved = self._settle(
+            keys=[keys.webhook_state(webhook.id), keys.webhook_attempts(webhook.id)],
+            args=[webhook.cursor, cursor or "", "1" if delivered else "0", utc_now(),
+                  ATTEMPTS_KEPT, kept],
+        )  # fmt: skip
+        if moved and delivered and webhook.failures:
             self.redis.zrem(keys.webhooks_due(), webhook.id)
-        return bool(moved)
+        return bool(moved) or cursor is None
 
     def failed(self, webhook: Webhook, next_attempt_at: float, at: str) -> None:
         """One more failure in a row; its next attempt is at the epoch `next_attempt_at`."""

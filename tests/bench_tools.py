@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 from app.run.embedded_redis import free_port
+from app.run.serve import Launch
 from events.store import _script_source
 from replays.feed import Feed, Filters
 from tests import bench_viewers as viewers
@@ -332,19 +333,21 @@ def bench_delivery(svc, env) -> dict:
     service_env = {**env, "WEBHOOK_ALLOW_PRIVATE": "1"}
     with tempfile.TemporaryDirectory() as workdir, RemoteReceiver() as receiver:
         service = viewers.start_service(service_env, Path(workdir), port)
-        worker = None
+        workers = []
         try:
             games = asyncio.run(viewers.create_games(port))
             hooks = asyncio.run(register(port, token, receiver.url))
-            # in the service's folder: its secret signs, as make run's would
-            worker = start_webhooks_worker(service_env, cwd=workdir)
+            # in the service's folder: its secret signs, as make run's would; as many as
+            # make run starts
+            workers = [start_webhooks_worker(service_env, cwd=workdir)
+                       for _ in range(Launch.webhook_workers)]  # fmt: skip
             asyncio.run(append_once(port, games[0]))  # a first delivery to every webhook
             deadline = time.monotonic() + 30
             while len(receiver.taken()) < HOOKS and time.monotonic() < deadline:
                 time.sleep(0.1)
             warmed = len(receiver.taken())
-            cpu = cpu_seconds(worker.pid)
-            jobs, in_jobs = rq_worker_counts(env["REDIS_URL"], worker.pid)
+            cpu = sum(cpu_seconds(w.pid) for w in workers)
+            jobs, in_jobs = counted(env["REDIS_URL"], workers)
             began = time.monotonic()
             live = viewers.Appender(port, games)
             asyncio.run(live.run())
@@ -358,11 +361,11 @@ def bench_delivery(svc, env) -> dict:
                     break
                 time.sleep(0.5)
             ended = time.monotonic()
-            cpu = cpu_seconds(worker.pid) - cpu
-            counts = rq_worker_counts(env["REDIS_URL"], worker.pid)
+            cpu = sum(cpu_seconds(w.pid) for w in workers) - cpu
+            counts = counted(env["REDIS_URL"], workers)
             jobs, in_jobs = counts[0] - jobs, counts[1] - in_jobs
         finally:
-            if worker is not None:
+            for worker in workers:
                 stop(worker)
             viewers.stop_service(service)
     first: dict[tuple, float] = {}
@@ -376,6 +379,12 @@ def bench_delivery(svc, env) -> dict:
             "seconds": ended - began, "appends": len(acked)}  # fmt: skip
 
 
+def counted(url: str, workers) -> tuple[int, float]:
+    """The jobs the workers ran and the seconds they spent in them, all told."""
+    counts = [rq_worker_counts(url, w.pid) for w in workers]
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
 def report_delivery(svc, env) -> None:
     got = bench_delivery(svc, env)
     latencies = got["latencies"] or [float("nan")]
@@ -384,7 +393,8 @@ def report_delivery(svc, env) -> None:
           f"{p(latencies, 99):.2f} s   goal p99 < 2 s ({got['delivered']:,} of {got['due']:,} "
           f"delivered within {LATE:.0f} s of the last append)")  # fmt: skip
     jobs = max(got["jobs"], 1)
-    print(f"    the webhooks' worker meanwhile: {got['cpu']:.1f} s CPU in {got['seconds']:.0f} s, "
+    print(f"    the {Launch.webhook_workers} webhooks' workers meanwhile: {got['cpu']:.1f} s "
+          f"CPU in {got['seconds']:.0f} s, "
           f"{got['jobs']:,} jobs ({got['in_jobs'] / jobs * 1e3:.1f} ms in each, "
           f"{got['cpu'] / jobs * 1e3:.1f} ms of the process's CPU a job), {got['posts']:,} "
           f"POSTs")  # fmt: skip

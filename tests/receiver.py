@@ -26,6 +26,7 @@ class Receiver:
         self.mode = "ok"
         self.delay = 0.0
         self.received: list[Received] = []  # every POST that arrived, answered or not
+        self.connections = 0  # connections opened to it
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
 
@@ -37,6 +38,13 @@ class Receiver:
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # keeps the connection, as most servers do
+
+            def setup(self):
+                super().setup()
+                with receiver._lock:
+                    receiver.connections += 1
+
             def do_POST(self):  # noqa: N802 (http.server's name)
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 arrived = time.monotonic()
@@ -49,12 +57,15 @@ class Receiver:
                 if receiver.mode == "slow":
                     time.sleep(receiver.delay)
                 if receiver.mode == "fail":
+                    said = b"the league site is down"
                     self.send_response(500)
+                    self.send_header("Content-Length", str(len(said)))
                     self.end_headers()
-                    self.wfile.write(b"the league site is down")
+                    self.wfile.write(said)
                 elif receiver.mode == "redirect":
                     self.send_response(302)
                     self.send_header("Location", "http://127.0.0.1:9/elsewhere")
+                    self.send_header("Content-Length", "0")
                     self.end_headers()
                 else:
                     self.send_response(204)

@@ -31,7 +31,7 @@ from events.store import utc_now
 from projections.webhooks import ENABLED, Webhook
 from replays.feed import Feed, Filters
 from workers.jobs import services
-from workers.post import Answer, post
+from workers.post import Answer, Poster
 
 PAGE = 50  # entries read from the feed at a time
 SCOPE = "webhooks:read"  # what a webhook's key must still have for it to be sent
@@ -63,15 +63,17 @@ class Deliverer:
             if webhook.next_attempt_at is not None and webhook.next_attempt_at > time.time():
                 return  # failing: the dispatcher wakes it when its next attempt is due
             page = feed.page(webhook.cursor, PAGE, Filters.from_query(webhook.filters))
-            for entry in page.entries:
-                answer = self.send(webhook, entry, "delivery")
-                if not answer.ok:
-                    self.failed(webhook, answer)
-                    return
-                if not self.hooks.advance(webhook, entry["cursor"], delivered=True):
-                    return  # another run moved it on
-                webhook = replace(webhook, cursor=entry["cursor"])
-            if page.cursor != webhook.cursor and not self.hooks.advance(webhook, page.cursor):
+            with self.poster(webhook) as poster:
+                for entry in page.entries:
+                    answer, attempt = self.send(webhook, entry, "delivery", poster)
+                    if not answer.ok:
+                        self.hooks.settle(webhook, attempt, None)
+                        self.failed(webhook, answer)
+                        return
+                    if not self.hooks.settle(webhook, attempt, entry["cursor"], delivered=True):
+                        return  # another run moved it on
+                    webhook = replace(webhook, cursor=entry["cursor"], failures=0)
+            if page.cursor != webhook.cursor and not self.hooks.settle(webhook, None, page.cursor):
                 return
             if not page.more:
                 return
@@ -83,7 +85,13 @@ class Deliverer:
         attempt = self.hooks.attempt(webhook_id, attempt_id) if webhook else None
         entry = Feed(self.svc.redis).entry_at(attempt["cursor"]) if attempt else None
         if entry is not None:
-            self.send(webhook, entry, "again")
+            with self.poster(webhook) as poster:
+                _, attempt = self.send(webhook, entry, "again", poster)
+            self.hooks.note_attempt(webhook.id, attempt)
+
+    def poster(self, webhook: Webhook) -> Poster:
+        return Poster(webhook.url, self.settings.webhook_timeout,
+                      self.settings.webhook_allow_private)  # fmt: skip
 
     def key_works(self, webhook: Webhook) -> bool:
         """Whether the key that made the webhook still works; if not, it is disabled."""
@@ -94,8 +102,8 @@ class Deliverer:
         self.hooks.disable(webhook.id, f"the key {webhook.key} that made it {said}")
         return False
 
-    def send(self, webhook: Webhook, entry: dict, trigger: str) -> Answer:
-        """POST one entry, signed, and keep the attempt."""
+    def send(self, webhook: Webhook, entry: dict, trigger: str, poster: Poster):
+        """POST one entry, signed: what came of it, and the attempt to keep."""
         message_id = f"msg_{webhook.id}_{entry['cursor']}"
         stored = entry.get("event") or entry.get("dispute") or {}
         body = canonical({"type": entry["type"], "timestamp": stored.get("recorded_at"),
@@ -107,16 +115,14 @@ class Deliverer:
             "webhook-timestamp": str(int(now.timestamp())),
             "webhook-signature": signer.sign(message_id, now, body),
         }
-        answer = post(webhook.url, body, headers, self.settings.webhook_timeout,
-                      self.settings.webhook_allow_private)  # fmt: skip
+        answer = poster.post(body, headers)
         where = {"seq": entry["seq"]} if "seq" in entry else {"entry": entry["entry"]}
-        self.hooks.note_attempt(webhook.id, {
+        return answer, {
             "at": utc_now(), "trigger": trigger, "message": message_id,
             "cursor": entry["cursor"], "game": entry["game"], "type": entry["type"], **where,
             "ok": answer.ok, "status": answer.status, "duration_ms": answer.duration_ms,
             "response": answer.body, "error": answer.error,
-        })  # fmt: skip
-        return answer
+        }  # fmt: skip
 
     def failed(self, webhook: Webhook, answer: Answer) -> None:
         """Wait before the next attempt, or disable the webhook once it has failed too long."""

@@ -20,6 +20,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from events import keys
+from replays.feed import NOTE
 
 log = logging.getLogger("workers")
 
@@ -28,8 +29,8 @@ DRAIN_ALL_EVERY = 5.0  # seconds
 MOVED_AT_ONCE = 500  # notes one call of MOVE takes at most
 
 MOVE = """
--- KEYS: 1 the feed, 2 the drained hash; ARGV: the outbox, then 5 a note: its id in the
--- outbox, game, kind, type, and "s<seq>" or "d<entry>". Returns how many were moved.
+-- KEYS: 1 the feed, 2 the drained hash; ARGV: the outbox, then 2 a note: its id in the
+-- outbox and its one field's value. Returns how many were moved.
 local function after(id, last)
   local ms, n = string.match(id, '^(%d+)-(%d+)$')
   local last_ms, last_n = string.match(last, '^(%d+)-(%d+)$')
@@ -38,11 +39,9 @@ local function after(id, last)
 end
 local last = redis.call('HGET', KEYS[2], ARGV[1]) or '0-0'
 local moved = 0
-for i = 2, #ARGV, 5 do
+for i = 2, #ARGV, 2 do
   if after(ARGV[i], last) then
-    local number = ARGV[i + 4]
-    redis.call('XADD', KEYS[1], '*', 'g', ARGV[i + 1], 'k', ARGV[i + 2], 't', ARGV[i + 3],
-               string.sub(number, 1, 1), string.sub(number, 2))
+    redis.call('XADD', KEYS[1], '*', 'n', ARGV[i + 1])
     last = ARGV[i]
     moved = moved + 1
   end
@@ -68,8 +67,7 @@ class FeedDrain:
                 return moved
             args: list = [outbox]
             for entry_id, fields in notes:
-                number = b"d" + fields[b"d"] if b"d" in fields else b"s" + fields[b"s"]
-                args += [entry_id, fields[b"g"], fields[b"k"], fields[b"t"], number]
+                args += [entry_id, fields[NOTE]]
             moved += self._move(keys=[keys.feed(), keys.feed_drained()], args=args)
             # MINID keeps the last note moved, which `drained` names: a trim lost is harmless
             self.redis.xtrim(outbox, minid=notes[-1][0], approximate=False)

@@ -103,37 +103,86 @@ class _SecureConnection(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
+class Poster:
+    """POSTs to one webhook's URL, on one connection kept open between them while the other
+    end keeps it (HTTP/1.1 keep-alive): a job sending many entries connects, and checks the
+    address, once. Close it when done."""
+
+    def __init__(self, url: str, timeout: float, allow_private: bool):
+        self.url, self.timeout, self.allow_private = url, timeout, allow_private
+        parts = urlsplit(url)
+        self.path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        self.connection: http.client.HTTPConnection | None = None
+        self.host_header = ""
+
+    def post(self, body: bytes, headers: dict[str, str]) -> Answer:
+        """POST `body` once; never raises for what the other end does. A connection the other
+        end closed while it was kept is opened again and the POST sent on it."""
+        started = time.monotonic()
+        kept = self.connection is not None
+        answer = self._post(body, headers, started)
+        if kept and answer.status is None and answer.error and "Remote" in answer.error:
+            answer = self._post(body, headers, time.monotonic())
+        return answer
+
+    def _post(self, body: bytes, headers: dict[str, str], started: float) -> Answer:
+        def took() -> float:
+            return round((time.monotonic() - started) * 1000, 1)
+
+        if self.connection is None:
+            try:
+                self.connection = self._connect()
+            except AddressRefused as error:
+                return Answer(None, took(), error=f"refused: {error}")
+        sent = {"Host": self.host_header, "User-Agent": USER_AGENT,
+                "Content-Type": "application/json", **headers}  # fmt: skip
+        try:
+            self.connection.request("POST", self.path, body=body, headers=sent)
+            answer = self.connection.getresponse()
+            first = answer.read(RESPONSE_KEPT).decode("utf-8", "replace")
+            if answer.will_close or not _drained(answer):
+                self.close()
+            error = None
+            if 300 <= answer.status < 400:
+                where = answer.getheader("Location") or "nowhere said"
+                error = f"answered {answer.status} to {where}: a redirect is not followed"
+            return Answer(answer.status, took(), first, error)
+        except TimeoutError:
+            self.close()
+            return Answer(None, took(), error=f"no answer within {self.timeout:g} s")
+        except (OSError, http.client.HTTPException) as error:
+            self.close()
+            return Answer(None, took(), error=f"{type(error).__name__}: {error}")
+
+    def _connect(self) -> http.client.HTTPConnection:
+        scheme, host, port, address = target(self.url, self.allow_private)
+        default_port = 443 if scheme == "https" else 80
+        self.host_header = host if port == default_port else f"{host}:{port}"
+        if scheme == "https":
+            return _SecureConnection(host, address, port, self.timeout)
+        return _Connection(address, port, self.timeout)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+    def __enter__(self) -> "Poster":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _drained(answer: http.client.HTTPResponse) -> bool:
+    """Whether the rest of an answer was read (a little more than what is kept), so the
+    connection can carry the next POST; a long answer is not read to its end."""
+    answer.read(64 * 1024)
+    return answer.isclosed()
+
+
 def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
          allow_private: bool) -> Answer:  # fmt: skip
-    """POST `body` to `url` once; never raises for what the other end does."""
-    started = time.monotonic()
-
-    def took() -> float:
-        return round((time.monotonic() - started) * 1000, 1)
-
-    try:
-        scheme, host, port, address = target(url, allow_private)
-    except AddressRefused as error:
-        return Answer(None, took(), error=f"refused: {error}")
-    parts = urlsplit(url)
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    connection = (_SecureConnection(host, address, port, timeout) if scheme == "https"
-                  else _Connection(address, port, timeout))  # fmt: skip
-    default_port = 443 if scheme == "https" else 80
-    sent = {"Host": host if port == default_port else f"{host}:{port}",
-            "User-Agent": USER_AGENT, "Content-Type": "application/json", **headers}  # fmt: skip
-    try:
-        connection.request("POST", path, body=body, headers=sent)
-        answer = connection.getresponse()
-        first = answer.read(RESPONSE_KEPT).decode("utf-8", "replace")
-        error = None
-        if 300 <= answer.status < 400:
-            where = answer.getheader("Location") or "nowhere said"
-            error = f"answered {answer.status} to {where}: a redirect is not followed"
-        return Answer(answer.status, took(), first, error)
-    except TimeoutError:
-        return Answer(None, took(), error=f"no answer within {timeout:g} s")
-    except (OSError, http.client.HTTPException) as error:
-        return Answer(None, took(), error=f"{type(error).__name__}: {error}")
-    finally:
-        connection.close()
+    """POST `body` to `url` once, on a connection of its own."""
+    with Poster(url, timeout, allow_private) as poster:
+        return poster.post(body, headers)

@@ -207,8 +207,7 @@ class LiveFeed:
                 notes = self.feed.wait(self.svc.stream_redis, after, LIVE_PAGE, self.block_ms)
                 if not self.key_works():
                     return
-                passing = self.feed.admitted(notes, self.filters, games)
-                for entry in self.feed.entries([n for n in notes if n in passing]):
+                for entry in self.feed.entries(self.feed.admitted(notes, self.filters, games)):
                     yield message("entry", entry, entry["cursor"])
                     said = time.monotonic()
                 if time.monotonic() - said >= self.block_ms / 1000:

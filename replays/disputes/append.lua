@@ -38,8 +38,8 @@ for i = 6, #ARGV do
   count = count + 1
   local space = string.find(ARGV[i], ' ', 1, true)
   redis.call('XADD', KEYS[1], count .. '-0', 'e', string.sub(ARGV[i], space + 1))
-  redis.call('XADD', KEYS[4], '*', 'g', ARGV[5], 'k', game_kind,
-             't', string.sub(ARGV[i], 1, space - 1), 'd', count)
+  redis.call('XADD', KEYS[4], '*', 'n',
+             ARGV[5] .. ' ' .. game_kind .. ' ' .. string.sub(ARGV[i], 1, space - 1) .. ' d' .. count)
 end
 if KEYS[4] ~= '{feed}' then  -- a cluster's outbox: the workers move it into the feed
   redis.call('PUBLISH', 'feed:outbox', KEYS[4])

@@ -239,3 +239,12 @@ def test_before_the_least_attempt_id_there_is_none(client, svc, receiver):
     run(svc, made["id"])
     listed = client.get(f"{made['attempts']}?before=0-0", headers=tool)
     assert listed.status_code == 200 and listed.json["items"] == []
+
+
+def test_one_job_sends_its_entries_on_one_connection_while_the_tool_keeps_it(client, svc, receiver):
+    made = register(client, key(svc), receiver.url, start="start")
+    game, token = create_toy(client, goal=1000)
+    for turn in range(4):
+        append(client, game, token, add(("ann", "ben")[turn % 2], 1))
+    run(svc, made["id"])
+    assert len(receiver.taken()) == 5 and receiver.connections == 1
