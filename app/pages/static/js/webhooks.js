@@ -250,7 +250,7 @@ function attemptItem(webhook, attempt, webhookItemShown, view) {
   item.tabIndex = -1;
   const outcome = slot("outcome", item);
   outcome.textContent = attempt.ok ? "Delivered" : "Failed";
-  outcome.classList.add(attempt.ok ? "ok" : "failed");
+  outcome.classList.add(attempt.ok ? "outcome-ok" : "outcome-failed");
   const at = slot("at", item);
   at.replaceWith(timeOf(attempt.at));
   slot("entry", item).replaceChildren(...entryOf(attempt));
