@@ -274,7 +274,9 @@ function attemptItem(webhook, attempt, webhookItemShown, view) {
     try {
       await call(`${webhook.attempts}/${attempt.id}/again`, { method: "POST" });
       queued.textContent = "Queued: a worker sends this entry again, with the same webhook-id. Its attempt will show at the top of the list.";
-      watchForNew(webhookItemShown, webhook, view);
+      watchForNew(webhookItemShown, webhook, view, () => {
+        queued.textContent = "Sent again: its attempt is now at the top of the list.";
+      });
     } catch (refused) {
       queued.textContent = "";
       failed(refused, " (sending it again)");
@@ -286,13 +288,14 @@ function attemptItem(webhook, attempt, webhookItemShown, view) {
 }
 
 // After a send again: the newest attempts read again, and the webhook's state, a few times
-// until a new attempt shows.
-function watchForNew(item, webhook, view, tries = [...REFRESHES]) {
+// until a new attempt shows (then `shown()`).
+function watchForNew(item, webhook, view, shown, tries = [...REFRESHES]) {
   if (!tries.length) return;
   setTimeout(async () => {
     const fresh = await readAttempts(item, webhook, view, view.url, true);
-    call(webhook.href).then((shown) => fill(item, shown), () => {});
-    if (!fresh) watchForNew(item, webhook, view, tries.slice(1));
+    call(webhook.href).then((read) => fill(item, read), () => {});
+    if (fresh) shown();
+    else watchForNew(item, webhook, view, shown, tries.slice(1));
   }, tries[0]);
 }
 
