@@ -223,6 +223,22 @@ def test_the_key_is_kept_for_the_tab_and_a_missing_scope_is_said(page, hooked, s
     assert page.evaluate("sessionStorage.length") == 0
 
 
+def test_a_key_forgotten_is_sent_no_more(page, hooked, svc, receiver):
+    token = tool_key(svc)
+    two_webhooks(svc, hooked.app.test_client(), receiver, token)
+    sent = []
+    page.on("request", lambda request: sent.append(request.headers.get("authorization")))
+    page.goto("/tools/webhooks")
+    enter(page, token)
+    page.get_by_role("button", name="Show its attempts").first.click()
+    page.locator("li.attempt").first.get_by_role("button", name="Send again").click()
+    expect(page.get_by_text("Queued:")).to_be_visible()
+    page.get_by_role("button", name="Forget the key").click()
+    asked = len(sent)
+    page.wait_for_timeout(2000)  # past the first read of the attempts again
+    assert sent[asked:] == [] and page.get_by_role("alert").is_hidden()
+
+
 def test_a_read_only_key_is_told_it_may_not_send_again(page, hooked, svc, receiver):
     client = hooked.app.test_client()
     token = tool_key(svc, "webhooks:read")

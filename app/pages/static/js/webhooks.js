@@ -12,6 +12,7 @@ import { clearProblems, showProblem } from "./errors.js";
 
 const KEPT = "tablelog.toolKey"; // sessionStorage: this tab's key for tools
 const REFRESHES = [1500, 3000, 6000]; // ms to wait, in turn, for a sent-again attempt to show
+const FORGOTTEN = -1; // the status of a request not sent, as the key was forgotten
 
 const keySection = document.querySelector("[data-tool-key]");
 const form = document.getElementById("tool-key");
@@ -34,6 +35,7 @@ class Refused extends Error {
 }
 
 async function call(path, { method = "GET", key = sessionStorage.getItem(KEPT) } = {}) {
+  if (!key) throw new Refused(FORGOTTEN, null, null); // forgotten while a read was due
   let response;
   try {
     response = await fetch(path, { method, headers: { Authorization: `Bearer ${key}`, Accept: "application/json" } });
@@ -130,7 +132,7 @@ async function readAgain() {
   try {
     show((await call("/api/webhooks")).items);
   } catch (refused) {
-    sayRefused(refused);
+    if (refused.status !== FORGOTTEN) sayRefused(refused);
   }
 }
 
@@ -311,6 +313,7 @@ function entryOf(attempt) {
 
 // A refusal of something asked of a webhook: a 404 means the list has changed.
 function failed(refused, doing) {
+  if (refused.status === FORGOTTEN) return;
   if (refused.status === 401) forget();
   sayRefused(refused, doing);
   if (refused.status === 404) readAgain();
