@@ -42,7 +42,9 @@ its tokens, once: `token`, the table's recorder's, which records anyone's action
 `Authorization: Bearer <token>`; on this page, *Authorize* with it, then *Try it out*.
 
 **Other tools** (a league site, a chat bot) send a key for tools the same way, made for \
-them by whoever runs the service; `GET /api/tools/me` says which key a request carries.
+them by whoever runs the service; `GET /api/tools/me` says which key a request carries. \
+[Your webhooks](/tools/webhooks), a page, shows a key's webhooks and every attempt to send \
+one, and sends one again.
 
 **To record an action**, `POST /api/games/{game_id}/events` with `type`, `actor` and \
 `payload`: its request body offers a whole example for every event type a client records. \

@@ -59,6 +59,7 @@ def pages(games):
         f"/games/{burnrate}/compare/{fork}",
         "/games/import",
         "/games/no-such-game",
+        "/tools/webhooks",
         "/api/rules",
         "/api/rules/LOG-RETRACT",
         "/problems",
