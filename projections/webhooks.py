@@ -169,10 +169,13 @@ class Webhooks:
         self.redis.hset(state, "next_attempt_at", repr(next_attempt_at))
         self.redis.zadd(keys.webhooks_due(), {webhook.id: next_attempt_at})
 
-    def disable(self, webhook_id: str, reason: str) -> None:
-        self.redis.hset(keys.webhook_state(webhook_id),
-                        mapping={"status": DISABLED, "disabled_at": utc_now(),
-                                 "disabled_reason": reason})  # fmt: skip
+    def disable(self, webhook_id: str, reason: str, failures: int | None = None) -> None:
+        """Disabled, with the reason; `failures`, the attempts in a row that failed, if its
+        last failure is why."""
+        state = {"status": DISABLED, "disabled_at": utc_now(), "disabled_reason": reason}
+        if failures is not None:
+            state["failures"] = failures
+        self.redis.hset(keys.webhook_state(webhook_id), mapping=state)
         self.redis.zrem(keys.webhooks_due(), webhook_id)
 
     def enable(self, webhook_id: str) -> None:

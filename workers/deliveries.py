@@ -132,7 +132,7 @@ class Deliverer:
         failing_for = now - _epoch(since)
         if failing_for >= self.settings.webhook_retry_for:
             self.hooks.disable(webhook.id, f"every delivery since {since} failed ({failures} "
-                               f"attempts); the last {answer.said()}")  # fmt: skip
+                               f"attempts); the last {answer.said()}", failures)  # fmt: skip
             return
         self.hooks.failed(webhook, now + self.wait(failures), at)
 

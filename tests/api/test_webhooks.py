@@ -146,6 +146,7 @@ def test_a_webhook_failing_past_the_limit_is_disabled_and_enabled_goes_on(
     assert webhook["status"] == "disabled"
     assert webhook["disabled_reason"].startswith("every delivery since ")
     assert webhook["disabled_reason"].endswith("(2 attempts); the last answered 500")
+    assert webhook["failures"] == 2  # as many as the reason says
     receiver.mode = "ok"
     run(svc, made["id"])
     assert len(receiver.taken()) == 2  # nothing more while disabled

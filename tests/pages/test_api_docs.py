@@ -22,10 +22,11 @@ def try_out_joes_first_hire(page):
     page.goto("/api/docs")
     page.get_by_role("button", name="Authorize").click()
     authorizations = page.locator(".modal-ux")  # Swagger UI's, not an ARIA dialog
-    expect(authorizations).to_contain_text("writeToken (http, Bearer)")
-    authorizations.get_by_role("textbox").fill(token)
-    authorizations.get_by_role("button", name="Apply credentials").click()
-    authorizations.get_by_role("button", name="Close").click()
+    # a game's write token, beside the key for tools each scheme in a form of its own
+    write_token = authorizations.locator(".auth-container", has_text="writeToken (http, Bearer)")
+    write_token.get_by_role("textbox").fill(token)
+    write_token.get_by_role("button", name="Apply credentials").click()
+    authorizations.get_by_role("button", name="Close").first.click()
 
     append = page.locator(f'.opblock-post:has(.opblock-summary-path[data-path="{APPEND}"])')
     append.locator(".opblock-summary-control").click()
