@@ -104,10 +104,14 @@ class PhaseQueue:
         return self.queue.count
 
     def live_workers(self) -> int:
-        """The workers serving the queue that may be running (`worker_alive`): not one a
-        kill -9 left registered until its key lapses."""
-        workers = Worker.all(queue=self.queue)
-        return sum(worker_alive(worker.name, self.connection) for worker in workers)
+        return live_workers(self.queue)
+
+
+def live_workers(queue: Queue) -> int:
+    """The workers serving the queue that may be running (`worker_alive`): not one a kill -9
+    left registered until its key lapses."""
+    workers = Worker.all(queue=queue)
+    return sum(worker_alive(worker.name, queue.connection) for worker in workers)
 
 
 def is_live(job: Job, queue: Queue) -> bool:
@@ -176,6 +180,9 @@ class DeliveryQueue:
             return Job.fetch(identifier, connection=self.connection, serializer=SERIALIZER)
         except (NoSuchJobError, DeserializationError, ValueError):
             return None
+
+    def live_workers(self) -> int:
+        return live_workers(self.queue)
 
 
 def abandoned(job: Job) -> bool:

@@ -8,7 +8,7 @@ from flask_smorest import abort
 
 from app.api import schemas
 from app.api.body import Blueprint
-from app.context import phase_queue, services
+from app.context import deliveries, phase_queue, services
 
 blp = Blueprint("ops", __name__, url_prefix="/api", description="The index, jobs and health")
 
@@ -66,11 +66,14 @@ class Health(MethodView):
     @blp.response(200, schemas.Health)
     @blp.alt_response(503, schema=schemas.Health, description="Redis is unreachable")
     def get(self):
-        """Redis reachable, workers alive, jobs waiting."""
+        """Redis reachable, workers alive (the phases' and the webhooks'), jobs waiting."""
         queue = phase_queue()
         answer = {"redis": _pings(services().redis), "queue_redis": _pings(queue.connection)}
         answer["workers"] = queue.live_workers() if answer["queue_redis"] else 0
         answer["queue_depth"] = queue.depth() if answer["queue_redis"] else 0
+        webhooks = deliveries()
+        answer["webhook_workers"] = webhooks.live_workers() if answer["queue_redis"] else 0
+        answer["deliveries_waiting"] = webhooks.queue.count if answer["queue_redis"] else 0
         answer["ok"] = answer["redis"] and answer["queue_redis"]
         return answer, 200 if answer["ok"] else 503
 

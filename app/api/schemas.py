@@ -526,6 +526,12 @@ class Health(Schema):
                   "registered: RQ keeps its key for minutes)"}
     )  # fmt: skip
     queue_depth = fields.Integer()
+    webhook_workers = fields.Integer(
+        metadata={"description": "the webhooks' workers running, counted as the phases' are"}
+    )
+    deliveries_waiting = fields.Integer(
+        metadata={"description": "webhooks' jobs queued, none of them started yet"}
+    )
 
 
 class RefusalPageQuery(Schema):

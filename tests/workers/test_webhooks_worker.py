@@ -63,6 +63,7 @@ def test_each_entry_reaches_the_tool_as_it_is_acknowledged(client, webhook, rece
                                                            start_worker):  # fmt: skip
     made, _ = webhook
     start_worker(module="workers.webhooks", **WORKER_ENV)
+    wait_for(lambda: client.get("/api/health").json["webhook_workers"] == 1, timeout=15)
     game, seqs = play(client, 3)
     wait_for(lambda: len(receiver.taken()) == 4, timeout=15)
     assert [(g, s) for _, g, s in sent(receiver, made["secret"])] == [(game, s) for s in seqs]
