@@ -9,15 +9,13 @@ a scheduler that died.
 """
 
 import logging
-import sys
 import threading
 
 import redis
 from rq import Worker
 
-from projections.services import Settings, SettingsError
 from workers.feed import drain_forever
-from workers.jobs import process_died, resolve_phase, services
+from workers.jobs import process_died, resolve_phase, services, settings_or_exit
 from workers.queue import SERIALIZER, PhaseQueue
 from workers.sweeper import sweep
 
@@ -43,12 +41,7 @@ def said_by_the_job(record: logging.LogRecord) -> bool:
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(message)s")
     logging.getLogger("rq.worker").addFilter(said_by_the_job)
-    try:
-        settings = Settings.from_env()
-    except SettingsError as error:
-        print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
-              file=sys.stderr)  # fmt: skip
-        sys.exit(2)
+    settings = settings_or_exit()
     connection = redis.Redis.from_url(settings.queue_url)
     queue = PhaseQueue(connection, settings.phase_job_timeout)
     log.info("sweep at start: %s", sweep(services(), queue))

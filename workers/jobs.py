@@ -24,6 +24,7 @@ out of `python -m workers`'s log (workers/__main__.py), so a failure is said onc
 import logging
 import os
 import signal
+import sys
 
 import redis
 from rq import get_current_job
@@ -35,7 +36,7 @@ from games import UnknownGame
 from projections import failures
 from projections.recorder import derived_events
 from projections.rules import rules_of
-from projections.services import Services, Settings
+from projections.services import Services, Settings, SettingsError
 from projections.state import Head
 from workers.queue import RETRY
 
@@ -46,6 +47,16 @@ MAX_PHASES_PER_JOB = 100
 TRANSIENT = (redis.RedisError, OSError, JobTimeoutException)
 
 _services: Services | None = None
+
+
+def settings_or_exit() -> Settings:
+    """This process's settings; a bad one is said, a line each, and the process ends (2)."""
+    try:
+        return Settings.from_env()
+    except SettingsError as error:
+        print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
+              file=sys.stderr)  # fmt: skip
+        sys.exit(2)
 
 
 def services() -> Services:

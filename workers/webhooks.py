@@ -16,17 +16,15 @@ queue on RQ_REDIS_URL, as for the phases.
 """
 
 import logging
-import sys
 import threading
 import time
 
 import redis
 from rq import SimpleWorker
 
-from projections.services import Settings, SettingsError
 from projections.webhooks import ENABLED, Webhook
 from replays.feed import Feed, Filters
-from workers.jobs import services
+from workers.jobs import services, settings_or_exit
 from workers.queue import SERIALIZER, DeliveryQueue
 
 log = logging.getLogger("workers")
@@ -106,12 +104,7 @@ def dispatch_forever(queue: DeliveryQueue, stop: threading.Event) -> None:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s webhooks %(message)s")
-    try:
-        settings = Settings.from_env()
-    except SettingsError as error:
-        print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
-              file=sys.stderr)  # fmt: skip
-        sys.exit(2)
+    settings = settings_or_exit()
     queue = DeliveryQueue(redis.Redis.from_url(settings.queue_url))
     stop = threading.Event()
     threading.Thread(target=dispatch_forever, args=(queue, stop), daemon=True).start()

@@ -22,7 +22,15 @@ from app.api.auth import key_refusals, tool_key_required
 from app.api.body import Blueprint
 from app.api.problems import problem
 from app.api.schemas import Envelope, Problem
-from app.api.stream import BUSY_RETRY_AFTER, HEARTBEAT, RECONNECT_MS, Budget, message, stopping
+from app.api.stream import (
+    BUSY_RETRY_AFTER,
+    HEARTBEAT,
+    RECONNECT_MS,
+    Body,
+    Budget,
+    message,
+    stopping,
+)
 from app.context import services
 from events.store import CorruptEvent
 from replays.disputes import stream as disputes
@@ -178,25 +186,12 @@ def bearer_token() -> str:
     return request.headers["Authorization"].partition(" ")[2].strip()
 
 
-class LiveFeed:
-    """The messages of one open feed stream, as a WSGI body (see app/api/stream.py's Live)."""
+class LiveFeed(Body):
+    """The messages of one open feed stream, after the cursor `after`."""
 
     def __init__(self, svc, feed: Feed, filters: Filters, after: str, token: str, budget: Budget):
-        self.svc, self.feed, self.filters, self.token, self.budget = (
-            svc, feed, filters, token, budget
-        )  # fmt: skip
-        self.block_ms = max(1, round(svc.settings.stream_heartbeat * 1000))
-        self._messages = self.messages(after)
-        self._closed = False
-
-    def __iter__(self) -> Iterator[bytes]:
-        return self._messages
-
-    def close(self) -> None:
-        if not self._closed:
-            self._closed = True
-            self._messages.close()
-            self.budget.give()
+        self.feed, self.filters, self.token = feed, filters, token
+        super().__init__(svc, budget, self.messages(after))
 
     def messages(self, after: str) -> Iterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n: feed after {after}\n\n".encode()

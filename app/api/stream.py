@@ -135,16 +135,15 @@ def last_entry(svc, game_id: str) -> int:
     return entry_seq(newest[0])
 
 
-class Live:
-    """The messages of one open stream, as a WSGI body, from the envelopes already read
-    (`first`) on. `close` (called by the server when the client has gone or the stream has
-    ended; idempotent) gives the stream's place back, whether or not the body was read."""
+class Body:
+    """An open stream's messages as a WSGI body, holding a place of the process's budget.
+    `close` (called by the server when the client has gone or the stream has ended;
+    idempotent) gives the place back, whether or not the body was read."""
 
-    def __init__(self, svc, game_id: str, first: list[dict], after: int, budget: Budget):
-        self.svc, self.game_id, self.budget = svc, game_id, budget
-        self.entry = last_entry(svc, game_id)  # dispute entries after this one are sent
+    def __init__(self, svc, budget: Budget, messages: Iterator[bytes]):
+        self.svc, self.budget = svc, budget
         self.block_ms = max(1, round(svc.settings.stream_heartbeat * 1000))
-        self._messages = self.messages(first, after)
+        self._messages = messages
         self._closed = False
 
     def __iter__(self) -> Iterator[bytes]:
@@ -155,6 +154,16 @@ class Live:
             self._closed = True
             self._messages.close()
             self.budget.give()
+
+
+class Live(Body):
+    """The messages of one open stream of a game, from the envelopes already read (`first`)
+    on."""
+
+    def __init__(self, svc, game_id: str, first: list[dict], after: int, budget: Budget):
+        self.game_id = game_id
+        self.entry = last_entry(svc, game_id)  # dispute entries after this one are sent
+        super().__init__(svc, budget, self.messages(first, after))
 
     def messages(self, envelopes: list[dict], after: int) -> Iterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n: game {self.game_id} after seq {after}\n\n".encode()

@@ -1,6 +1,10 @@
-"""Calls a client makes, written once: create a toy game, record an action with its token."""
+"""Calls a client makes, written once: create a toy game, record an action with its token,
+read a live stream as an EventSource does."""
 
+import json
 import uuid
+
+from app.api import stream
 
 
 def create_toy(client, players=("ann", "ben"), **options) -> tuple[str, str]:
@@ -31,3 +35,33 @@ def new_id() -> str:
 
 def retract(seq: int, actor: str = "admin", reason: str = "") -> dict:
     return {"type": "retract", "actor": actor, "payload": {"seq": seq, "reason": reason}}
+
+
+class Reader:
+    """An open stream: `next()` is its next message as {"id", "event", "data"} (`comment`
+    for a comment), as an EventSource would parse it."""
+
+    def __init__(self, client, path, headers=None):
+        self.response = client.get(path, headers=headers or {}, buffered=False)
+        assert self.response.status_code == 200, self.response.data
+        self.chunks = iter(self.response.response)
+        opening = self.next()
+        assert opening["retry"] == str(stream.RECONNECT_MS)
+
+    def next(self) -> dict:
+        fields = {}
+        for line in next(self.chunks).decode().removesuffix("\n\n").split("\n"):
+            name, _, value = line.partition(":")
+            fields[name or "comment"] = value.removeprefix(" ")
+        if "data" in fields:
+            fields["data"] = json.loads(fields["data"])
+        return fields
+
+    def next_event(self) -> dict:
+        """The next message that is not a heartbeat."""
+        while (message := self.next()).get("comment") == "heartbeat":
+            pass
+        return message
+
+    def close(self):
+        self.response.close()

@@ -7,7 +7,6 @@ import pytest
 
 from app import create_app
 from tests.api.helpers import add, append, create_toy
-from tests.api.test_stream import Reader
 
 HEARTBEAT = 0.2
 
@@ -78,23 +77,9 @@ def test_a_bad_query_is_a_400_naming_its_field(client, key, query, field):
     assert field in str(refused.json["errors"])
 
 
-@pytest.fixture
-def open_feed(client):
-    opened = []
-
-    def open_(path, headers):
-        reader = Reader(client, path, headers)
-        opened.append(reader)
-        return reader
-
-    yield open_
-    for reader in opened:
-        reader.close()
-
-
-def test_the_stream_sends_what_is_acknowledged_and_resumes_after_its_id(client, key, open_feed):
+def test_the_stream_sends_what_is_acknowledged_and_resumes_after_its_id(client, key, open_stream):
     game, token = create_toy(client)
-    live = open_feed("/api/feed/stream", key)  # from the head: only what comes next
+    live = open_stream("/api/feed/stream", key)  # from the head: only what comes next
     append(client, game, token, add("ann", 2))
     message = live.next_event()
     assert message["event"] == "entry"
@@ -104,16 +89,16 @@ def test_the_stream_sends_what_is_acknowledged_and_resumes_after_its_id(client, 
 
     append(client, game, token, add("ben", 3))
     append(client, game, token, add("ann", 4))
-    again = open_feed("/api/feed/stream", {**key, "Last-Event-ID": message["id"]})
+    again = open_stream("/api/feed/stream", {**key, "Last-Event-ID": message["id"]})
     assert [again.next_event()["data"]["seq"] for _ in range(2)] == [3, 4]
-    everything = open_feed("/api/feed/stream?after=0-0", key)
+    everything = open_stream("/api/feed/stream?after=0-0", key)
     assert [everything.next_event()["data"]["seq"] for _ in range(4)] == [1, 2, 3, 4]
 
 
-def test_the_stream_filters_and_still_beats_while_others_play(client, key, open_feed):
+def test_the_stream_filters_and_still_beats_while_others_play(client, key, open_stream):
     ann, ann_token = create_toy(client)
     cy, cy_token = create_toy(client, players=("cy", "di"))
-    live = open_feed(f"/api/feed/stream?game={cy}", key)
+    live = open_stream(f"/api/feed/stream?game={cy}", key)
     append(client, ann, ann_token, add("ann", 2))
     append(client, cy, cy_token, add("cy", 3))
     message = live.next_event()
@@ -121,11 +106,11 @@ def test_the_stream_filters_and_still_beats_while_others_play(client, key, open_
     assert live.next() == {"comment": "heartbeat"}
 
 
-def test_a_revoked_key_ends_its_open_stream(app, client, open_feed):
+def test_a_revoked_key_ends_its_open_stream(app, client, open_stream):
     with app.app_context():
         keys = app.extensions["tablelog"].tool_keys
         made, token = keys.create("bot", ["feed:read"])
-    live = open_feed("/api/feed/stream", {"Authorization": f"Bearer {token}"})
+    live = open_stream("/api/feed/stream", {"Authorization": f"Bearer {token}"})
     with app.app_context():
         keys.revoke(made.id)
     with pytest.raises(StopIteration):

@@ -2,13 +2,12 @@
 a message at a time, each event once, in order, resumable after the last id received."""
 
 import dataclasses
-import json
 
 import pytest
 
 from app import create_app
 from app.api import stream
-from tests.api.helpers import add, append, create_toy, retract
+from tests.api.helpers import Reader, add, append, create_toy, retract
 from tests.api.test_cluster import cluster_client, cluster_nodes  # noqa: F401 (fixtures)
 from workers.jobs import resolve_pending
 
@@ -19,50 +18,6 @@ HEARTBEAT = 0.2
 def app(settings):
     live = dataclasses.replace(settings, stream_heartbeat=HEARTBEAT, streams_per_process=3)
     return create_app({"TESTING": True, "TABLELOG_SETTINGS": live})
-
-
-class Reader:
-    """An open stream: `next()` is its next message as {"id", "event", "data"} (`comment`
-    for a comment), as an EventSource would parse it."""
-
-    def __init__(self, client, path, headers=None):
-        self.response = client.get(path, headers=headers or {}, buffered=False)
-        assert self.response.status_code == 200, self.response.data
-        self.chunks = iter(self.response.response)
-        opening = self.next()
-        assert opening["retry"] == str(stream.RECONNECT_MS)
-
-    def next(self) -> dict:
-        fields = {}
-        for line in next(self.chunks).decode().removesuffix("\n\n").split("\n"):
-            name, _, value = line.partition(":")
-            fields[name or "comment"] = value.removeprefix(" ")
-        if "data" in fields:
-            fields["data"] = json.loads(fields["data"])
-        return fields
-
-    def next_event(self) -> dict:
-        """The next message that is not a heartbeat."""
-        while (message := self.next()).get("comment") == "heartbeat":
-            pass
-        return message
-
-    def close(self):
-        self.response.close()
-
-
-@pytest.fixture
-def open_stream(client):
-    opened = []
-
-    def open_(path, headers=None):
-        reader = Reader(client, path, headers)
-        opened.append(reader)
-        return reader
-
-    yield open_
-    for reader in opened:
-        reader.close()
 
 
 def test_a_recorded_action_reaches_the_open_stream_as_it_is_read_alone(client, open_stream):
