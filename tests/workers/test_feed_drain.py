@@ -1,7 +1,8 @@
 """The feed on a three-node Redis Cluster (workers/feed.py): the appends note their events in
 the outbox of their game's slot, and the workers move each note into the feed once, one
-game's in seq order, however many of them drain."""
+game's in seq order, however many of them drain; and a webhook sent that feed."""
 
+import dataclasses
 import threading
 
 from events import keys
@@ -9,6 +10,8 @@ from replays.feed import Feed, Filters
 from tests.api.helpers import add, append, create_toy
 from tests.api.test_cluster import cluster_client, cluster_nodes  # noqa: F401 (fixtures)
 from tests.conftest import wait_for
+from tests.receiver import Receiver
+from workers.deliveries import Deliverer
 from workers.feed import FeedDrain
 
 
@@ -64,3 +67,23 @@ def test_a_worker_moves_what_is_appended_as_it_comes(request, start_worker):
     wait_for(lambda: read_all(Feed(redis)) == [(game_id, 1)], timeout=15)
     append(client, game_id, token, add("ann", 1))
     wait_for(lambda: read_all(Feed(redis)) == [(game_id, 1), (game_id, 2)], timeout=5)
+
+
+def test_a_webhook_is_sent_the_cluster_feed(request):
+    """Its state and attempts share its own slot; the scripts that keep them run there."""
+    client, _ = request.getfixturevalue("cluster_client")
+    svc = client.application.extensions["tablelog"]
+    receiver = Receiver().start()
+    try:
+        _, token = svc.tool_keys.create("league", ["webhooks:write"])
+        hook = svc.webhooks.create(token.split("_")[1], receiver.url, "", {}, "0-0")
+        acknowledged = play(client, games=3, moves=2)
+        FeedDrain(svc.redis).drain_all()
+        deliverer = Deliverer(svc)
+        deliverer.settings = dataclasses.replace(svc.settings, webhook_allow_private=True)
+        deliverer.run(hook.id)
+        assert len(receiver.taken()) == len(acknowledged) == 9
+        assert svc.webhooks.get(hook.id).delivered == 9
+        assert len(svc.webhooks.attempts(hook.id, None, 100)) == 9
+    finally:
+        receiver.stop()
