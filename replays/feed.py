@@ -199,25 +199,31 @@ class Feed:
 
     def entries(self, notes: list[Note]) -> list[dict]:
         """The entries the notes name, in the notes' order: each game's events (or dispute
-        entries) read as one range, in one round trip for all, each checked."""
-        ranges: dict[tuple[str, str], list[int]] = {}
+        entries) read as one range, from its first note's number to its last's (a game's
+        notes come in its order), in one round trip for all, each checked."""
+        spans: dict[tuple[str, str], list[int]] = {}
         for note in notes:
-            ranges.setdefault((note.game, note.source), []).append(note.number)
+            span = spans.get((note.game, note.source))
+            if span is None:
+                spans[note.game, note.source] = [note.number, note.number]
+            else:
+                span[1] = note.number
         with self.redis.pipeline(transaction=False) as pipe:
-            for (game_id, source), numbers in ranges.items():
+            for (game_id, source), (first, last) in spans.items():
                 key = keys.events(game_id) if source == "log" else keys.disputes(game_id)
-                pipe.xrange(key, f"{min(numbers)}-0", f"{max(numbers)}-0")
+                pipe.xrange(key, f"{first}-0", f"{last}-0")
             read = pipe.execute()
-        stored: dict[tuple[str, str, int], dict] = {}
-        for (game_id, source), found in zip(ranges, read, strict=True):
-            for entry_id, fields in found:
-                number = entry_seq(entry_id)
-                if source == "log":
-                    stored[game_id, source, number] = decode(entry_id, fields)
-                else:
-                    raw = fields.get(disputes.STREAM_FIELD)
-                    stored[game_id, source, number] = disputes.decode(number, raw)
-        return [entry(note, stored.get((note.game, note.source, note.number))) for note in notes]
+        stored: dict[tuple[str, str], dict[int, dict]] = {}
+        for (game_id, source), found in zip(spans, read, strict=True):
+            if source == "log":
+                checked = (decode(entry_id, fields) for entry_id, fields in found)
+                stored[game_id, source] = {envelope["seq"]: envelope for envelope in checked}
+            else:
+                stored[game_id, source] = {
+                    entry_seq(i): disputes.decode(entry_seq(i), f.get(disputes.STREAM_FIELD))
+                    for i, f in found
+                }
+        return [entry(n, stored[n.game, n.source].get(n.number)) for n in notes]
 
 
 def entry(note: Note, stored: dict | None) -> dict:
@@ -226,11 +232,11 @@ def entry(note: Note, stored: dict | None) -> dict:
         what = "event" if note.source == "log" else "dispute entry"
         raise CorruptEvent(note.number, f"the feed names {what} {note.number} of game "
                                         f"{note.game}, which is not there")  # fmt: skip
-    common = {"cursor": note.cursor, "game": note.game, "kind": note.kind,
-              "source": note.source, "type": note.type}  # fmt: skip
     if note.source == "log":
-        return {**common, "seq": note.number, "event": stored}
-    return {**common, "entry": note.number, "dispute": stored}
+        return {"cursor": note.cursor, "game": note.game, "kind": note.kind, "source": "log",
+                "type": note.type, "seq": note.number, "event": stored}  # fmt: skip
+    return {"cursor": note.cursor, "game": note.game, "kind": note.kind, "source": "disputes",
+            "type": note.type, "entry": note.number, "dispute": stored}  # fmt: skip
 
 
 def _players(raw: bytes | None) -> list[str]:
