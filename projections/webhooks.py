@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 
 from events import keys
+from events.idempotency import Keyed, KeyReused
 from events.store import utc_now
 
 ATTEMPTS_KEPT = 1000
@@ -67,6 +68,7 @@ class Webhook:
     description: str
     filters: dict
     created_at: str
+    request: str  # the digest of the request that made it, if an Idempotency-Key was sent
     # its state
     cursor: str
     status: str
@@ -105,16 +107,30 @@ class Webhooks:
         self.redis = client
         self._settle = client.register_script(SETTLE)
 
-    def create(self, key_id: str, url: str, description: str, filters: dict, cursor: str):
-        """A new webhook of the key `key_id`, enabled, whose first entry is the feed's after
-        `cursor`."""
-        webhook_id = "wh_" + secrets.token_hex(8)
+    def create(self, key_id: str, url: str, description: str, filters: dict, cursor: str,
+               keyed: Keyed | None = None) -> tuple[Webhook, bool]:  # fmt: skip
+        """A webhook of the key `key_id`, enabled, whose first entry is the feed's after
+        `cursor`, and whether it was made before: `keyed`, a request sent with an
+        Idempotency-Key, names its id, and a retry finds it (KeyReused for the key sent
+        before with another request). Its state is written before its record, which is what
+        makes it: a crash between the two leaves a state no webhook has, which a retry
+        writes again."""
+        webhook_id = "wh_" + (keyed.scope[:16] if keyed else secrets.token_hex(8))
         record = {"id": webhook_id, "key": key_id, "url": url, "description": description,
-                  "filters": filters, "created_at": utc_now()}  # fmt: skip
+                  "filters": filters, "created_at": utc_now(),
+                  "request": keyed.request if keyed else ""}  # fmt: skip
+        if keyed and (made := self.get(webhook_id)) is not None:
+            return self._made_before(made, keyed), True
         self.redis.hset(keys.webhook_state(webhook_id),
                         mapping={"cursor": cursor, "status": ENABLED, "delivered": 0})  # fmt: skip
-        self.redis.hset(keys.webhooks(), webhook_id, json.dumps(record))
-        return self.get(webhook_id)
+        if not self.redis.hsetnx(keys.webhooks(), webhook_id, json.dumps(record)):
+            return self._made_before(self.get(webhook_id), keyed), True  # a retry raced it
+        return self.get(webhook_id), False
+
+    def _made_before(self, webhook: Webhook, keyed: Keyed) -> Webhook:
+        if webhook.request != keyed.request:
+            raise KeyReused(keyed.key, webhook=webhook.id)
+        return webhook
 
     def get(self, webhook_id: str) -> Webhook | None:
         raw = self.redis.hget(keys.webhooks(), webhook_id)
@@ -215,7 +231,8 @@ def _webhook(record: dict, state: dict) -> Webhook:
     return Webhook(
         id=record["id"], key=record["key"], url=record["url"],
         description=record.get("description", ""), filters=record["filters"],
-        created_at=record["created_at"], cursor=state.get("cursor", "0-0"),
+        created_at=record["created_at"], request=record.get("request", ""),
+        cursor=state.get("cursor", "0-0"),
         status=state.get("status", DISABLED), delivered=int(state.get("delivered") or 0),
         last_delivered_at=state.get("last_delivered_at"),
         failures=int(state.get("failures") or 0), failing_since=state.get("failing_since"),

@@ -180,7 +180,7 @@ def bench_append_with_hooks(svc, env, rounds=4, seconds=6.0) -> dict:
     key, _ = svc.tool_keys.create(f"bench-{time.time_ns()}", ["webhooks:write"], "")
     with RemoteReceiver() as receiver:
         head = feed.head()
-        hooks = [svc.webhooks.create(key.id, f"{receiver.url}/{i}", "bench", {}, head)
+        hooks = [svc.webhooks.create(key.id, f"{receiver.url}/{i}", "bench", {}, head)[0]
                  for i in range(HOOKS)]  # fmt: skip
         worker = start_webhooks_worker(env)
         try:

@@ -160,7 +160,8 @@ TYPES = {
         {"event_id": "the event id sent", "idempotency_key": "the key sent",
          "game": "the game first made with the key (a creation, an import, a fork)",
          "seq": "where the log holds the event first written with it",
-         "entry": "the disputes entry first written with the key"},
+         "entry": "the disputes entry first written with the key",
+         "webhook": "the webhook first made with the key"},
     ),
     "not-found": ProblemType(
         404, "Not found",

@@ -39,6 +39,7 @@ class Problem(Schema):
     entry = fields.Integer(
         metadata={"description": "the disputes entry the key wrote (409); the damaged one (500)"}
     )
+    webhook = fields.String(metadata={"description": "the webhook the key made before (409)"})
     scope = fields.String(metadata={"description": "the scope a key for tools lacks (403)"})
     scopes = fields.List(fields.String(), metadata={"description": "the scopes the key has (403)"})
     near = fields.List(

@@ -11,6 +11,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 from app.api.auth import key_refusals, tool_key_required
 from app.api.body import Blueprint
 from app.api.feed import Cursor, FilterQuery
+from app.api.idempotency import SecretIdempotencyKeyHeader, keyed_write
 from app.api.schemas import Problem
 from app.context import deliveries, services
 from projections.webhooks import Webhook
@@ -73,6 +74,7 @@ class WebhookOut(Schema):
 
 
 class WebhookMade(WebhookOut):
+    duplicate = fields.Boolean(metadata={"description": "true: a retry, answered again"})
     secret = fields.String(metadata={
         "description": "the signing secret (Standard Webhooks' whsec_...), answered once: "
         "a tool verifies each POST with it", "example": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -132,20 +134,29 @@ def own(webhook_id: str) -> Webhook:
 class Webhooks(MethodView):
     @tool_key_required(WRITE)
     @blp.arguments(WebhookIn, error_status_code=400)
+    @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, WebhookMade)
+    @blp.alt_response(200, schema=WebhookMade, description="a retry with the same key and "
+                      "body: the webhook it made, with the same secret")  # fmt: skip
     @blp.alt_response(400, schema=Problem, description="a URL, filter or start refused")
+    @blp.alt_response(409, schema=Problem, description="the key was sent with another body")
     @key_refusals(blp, WRITE)
-    def post(self, body):
+    def post(self, body, headers):
         """Register a webhook: the feed's entries its filters admit are POSTed to its URL
-        as they are acknowledged, signed with the secret answered here, once."""
+        as they are acknowledged, signed with the secret answered here. With an
+        Idempotency-Key, a retry answers the webhook it made (its secret too) and makes none."""
         svc = services()
         feed = Feed(svc.redis)
         start = {"now": feed.head(), "start": START}.get(body["start"], body["start"])
         filters = Filters.from_query(body["filters"]).query()
-        webhook = svc.webhooks.create(g.tool_key.id, body["url"], body["description"],
-                                      filters, start)  # fmt: skip
+        keyed = keyed_write(headers, g.tool_key.id, body)
+        webhook, made_before = svc.webhooks.create(
+            g.tool_key.id, body["url"], body["description"], filters, start, keyed
+        )
         deliveries().deliver(webhook.id)
         answer = {**shown(webhook), "secret": svc.webhook_secret(webhook.id)}
+        if made_before:
+            return {**answer, "duplicate": True}, 200
         return answer, 201, {"Location": answer["href"]}
 
     @tool_key_required(READ)

@@ -75,7 +75,7 @@ def table(fuzzed_app) -> dict:
     tiles = client.get("/api/fcm/tiles").json
     svc = fuzzed_app.extensions["tablelog"]
     _, tool_key = svc.tool_keys.create("fuzz", ["feed:read", "webhooks:write"], rate_limit="")
-    webhook = svc.webhooks.create(tool_key.split("_")[1], "http://127.0.0.1:9/", "", {}, "0-0")
+    webhook, _ = svc.webhooks.create(tool_key.split("_")[1], "http://127.0.0.1:9/", "", {}, "0-0")
     attempt = svc.webhooks.note_attempt(webhook.id, {"cursor": "0-0", "ok": False})
     return {
         "token": token,

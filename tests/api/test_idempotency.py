@@ -275,7 +275,12 @@ def test_a_retried_redo_answers_its_whole_batch_with_the_phases_resolved_in_it(
 
 
 # The writing POSTs that take no Idempotency-Key, and why (docs/architecture.md, "Idempotency").
-NOT_KEYED = {"/api/games/{game_id}/receipts/check": "reads only"}
+NOT_KEYED = {
+    "/api/games/{game_id}/receipts/check": "reads only",
+    "/api/webhooks/{webhook_id}/enable": "enabling an enabled webhook changes nothing",
+    "/api/webhooks/{webhook_id}/attempts/{attempt_id}/again": "each asking sends the entry "
+    "again, with its webhook-id, by which the tool knows it has it",
+}
 
 
 def test_every_post_documents_the_key_a_retry_and_a_reused_key_or_is_named_here(client):

@@ -249,3 +249,22 @@ def test_one_job_sends_its_entries_on_one_connection_while_the_tool_keeps_it(cli
         append(client, game, token, add(("ann", "ben")[turn % 2], 1))
     run(svc, made["id"])
     assert len(receiver.taken()) == 5 and receiver.connections == 1
+
+
+def test_a_registration_sent_again_with_its_key_answers_the_webhook_it_made(client, svc, receiver):
+    """A tool that lost the answer asks again: the same webhook and secret, none made twice."""
+    tool = key(svc)
+    body = {"url": receiver.url, "description": "standings"}
+    keyed = {**tool, "Idempotency-Key": "c0ffee00-0000-4000-8000-000000000001"}
+    first = client.post("/api/webhooks", json=body, headers=keyed)
+    again = client.post("/api/webhooks", json=body, headers=keyed)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json["duplicate"] is True
+    assert (again.json["id"], again.json["secret"]) == (first.json["id"], first.json["secret"])
+    other = client.post("/api/webhooks", json={**body, "description": "scores"}, headers=keyed)
+    assert other.status_code == 409 and other.json["webhook"] == first.json["id"]
+    assert len(client.get("/api/webhooks", headers=tool).json["items"]) == 1
+    theirs = key(svc, name="theirs")  # the same key from another tool is its own request
+    assert client.post("/api/webhooks", json=body,
+                       headers={**theirs, "Idempotency-Key": keyed["Idempotency-Key"]}
+                       ).status_code == 201  # fmt: skip

@@ -244,7 +244,7 @@ def test_a_read_only_key_is_told_it_may_not_send_again(page, hooked, svc, receiv
     token = tool_key(svc, "webhooks:read")
     # the API registers a webhook only for a webhooks:write key: this one is stored for it
     reader = svc.tool_keys.find(token)
-    made = svc.webhooks.create(reader.id, receiver.url, "", {}, START)
+    made, _ = svc.webhooks.create(reader.id, receiver.url, "", {}, START)
     create_toy(client)
     Deliverer(svc).run(made.id)
     page.goto("/tools/webhooks")

@@ -76,7 +76,7 @@ def test_a_webhook_is_sent_the_cluster_feed(request):
     receiver = Receiver().start()
     try:
         _, token = svc.tool_keys.create("league", ["webhooks:write"])
-        hook = svc.webhooks.create(token.split("_")[1], receiver.url, "", {}, "0-0")
+        hook, _ = svc.webhooks.create(token.split("_")[1], receiver.url, "", {}, "0-0")
         acknowledged = play(client, games=3, moves=2)
         FeedDrain(svc.redis).drain_all()
         deliverer = Deliverer(svc)
