@@ -1,10 +1,11 @@
 """The faults: every `every` seconds, kill -9 of one part of the service, the parts in an order
-shuffled by the soak's seed (each round of five kills each part once). Then the soak waits for
+shuffled by the soak's seed (each round of six kills each part once). Then the soak waits for
 the service to be whole again by itself; if `make run`'s process has exited, or the service is
 not whole within `recover` seconds, the soak starts it again, as a person at the machine would.
 
 - `horse`: the work horse running a phase job (the soak waits up to 10 s for a job to run);
-- `worker`: the RQ worker process, `python -m workers` (its horse and scheduler are left);
+- `worker`: the phases' RQ worker, `python -m workers` (its horse and scheduler are left);
+- `webhooks`: one of the webhooks' workers, `python -m workers.webhooks`, maybe mid-delivery;
 - `gunicorn`: one of gunicorn's web processes, mid-request;
 - `redis`: the embedded redis-server;
 - `service`: every process of the service at once, as a power cut would (the disk stays).
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tests.soak.service import Service
 
-KINDS = ("horse", "worker", "gunicorn", "redis", "service")
+KINDS = ("horse", "worker", "webhooks", "gunicorn", "redis", "service")
 HORSE_WAIT = 10.0
 START_TIMEOUT = 120.0
 
