@@ -1,6 +1,8 @@
 """A tool receiving webhooks, as a real HTTP server on loopback that a test can stop, start
 again on the same port, slow down, make fail, redirect or hang up on. It keeps every POST
-that reached it (its headers and body), as it arrives, and answers as `mode` says."""
+that reached it (its headers and body), as it arrives, and answers as `mode` says. Given a
+`verifier` (a standardwebhooks Webhook), it checks each POST's signature as a tool does and
+answers one that does not check 401."""
 
 import socket
 import threading
@@ -14,6 +16,8 @@ class Received:
     headers: dict[str, str]
     body: bytes
     path: str
+    status: int | None = None  # what it answered (None: it hung up)
+    message: dict | None = None  # the verified body, when a verifier checked it
 
 
 class Receiver:
@@ -24,6 +28,7 @@ class Receiver:
         self.port = port or free_port()
         self.mode = "ok"
         self.delay = 0.0
+        self.verifier = None  # with .verify(body, headers): the message, or an exception
         self.received: list[Received] = []  # every POST that arrived, answered or not
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -38,19 +43,30 @@ class Receiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802 (http.server's name)
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                mode, message = receiver.mode, None
+                if receiver.verifier is not None:
+                    try:
+                        message = receiver.verifier.verify(body, dict(self.headers))
+                    except Exception:  # noqa: BLE001 (whatever it raises, it did not check)
+                        mode = "refuse"
+                status = {"close": None, "fail": 500, "redirect": 302, "refuse": 401}
+                got = Received(dict(self.headers), body, self.path, status.get(mode, 204), message)
                 with receiver._lock:
-                    receiver.received.append(Received(dict(self.headers), body, self.path))
-                if receiver.mode == "close":
+                    receiver.received.append(got)
+                if mode == "close":
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
-                if receiver.mode == "slow":
+                if mode == "slow":
                     time.sleep(receiver.delay)
-                if receiver.mode == "fail":
+                if mode == "refuse":
+                    self.send_response(401)
+                    self.end_headers()
+                elif mode == "fail":
                     self.send_response(500)
                     self.end_headers()
                     self.wfile.write(b"the league site is down")
-                elif receiver.mode == "redirect":
+                elif mode == "redirect":
                     self.send_response(302)
                     self.send_header("Location", "http://127.0.0.1:9/elsewhere")
                     self.end_headers()
