@@ -87,12 +87,17 @@ class Dispatcher:
 
 
 def dispatch_forever(queue: DeliveryQueue, stop: threading.Event) -> None:
-    """The dispatcher, until `stop`; a store error is logged and it starts again."""
+    """The dispatcher, until `stop`; an error is logged and it starts again (a store error
+    as a warning, any other with its traceback): its thread never ends while the worker runs,
+    since a worker without one runs only the jobs already queued."""
     while not stop.is_set():
         try:
             Dispatcher(services(), queue).run(stop)
         except redis.RedisError as error:
             log.warning("webhooks dispatcher: %s; starting again", error)
+            stop.wait(1.0)
+        except Exception:
+            log.exception("webhooks dispatcher failed; starting again")
             stop.wait(1.0)
 
 
