@@ -11,8 +11,9 @@ would.
 - `redis`: the embedded redis-server;
 - `service`: every process of the service at once, as a power cut would (the disk stays);
 - `tool`: not the service but the tool it sends webhooks to (tests/soak/tool.py): down for
-  a few seconds and back on the same port, or answering 500 for a few seconds, one or the
-  other by the seed. The fault loop goes on meanwhile; `back` is "tool" and `seconds` how long.
+  a few seconds and back on the same port, or answering 500 for a few seconds; each pair of
+  tool faults is one of each, in an order shuffled by the seed. The fault loop goes on
+  meanwhile; `back` is "tool" and `seconds` how long.
 """
 
 import time
@@ -46,6 +47,7 @@ class Faults:
     say: object = print
     tool: object = None  # tests/soak/tool.py's Tool
     done: list = field(default_factory=list)
+    tool_order: list = field(default_factory=list)
 
     def run(self, until: float) -> None:
         """Make the faults until `until` (a time.monotonic()). Run it on the soak's main
@@ -83,7 +85,10 @@ class Faults:
     def tool_fault(self) -> Fault:
         """The tool down, or failing, for 2 to 6 seconds (at most three quarters of `every`);
         it comes back by itself."""
-        how = self.rng.choice(TOOL_FAULTS)
+        if not self.tool_order:
+            self.tool_order = list(TOOL_FAULTS)
+            self.rng.shuffle(self.tool_order)
+        how = self.tool_order.pop()
         seconds = min(self.rng.uniform(2.0, 6.0), 0.75 * self.every)
         fault = Fault(round(time.monotonic() - self.began, 1), "tool", [], "tool", seconds, how)
         if self.tool is None:
