@@ -1,6 +1,8 @@
 """A tool receiving webhooks, as a real HTTP server on loopback that a test can stop, start
 again on the same port, slow down, make fail, redirect or hang up on. It keeps every POST
-that reached it (its headers and body), as it arrives, and answers as `mode` says."""
+that reached it (its headers and body), as it arrives, and answers as `mode` says. Given a
+`verifier` (a standardwebhooks Webhook), it checks each POST's signature as a tool does and
+answers one that does not check 401."""
 
 import socket
 import threading
@@ -14,6 +16,8 @@ class Received:
     headers: dict[str, str]
     body: bytes
     path: str
+    status: int | None = None  # what it answered (None: it hung up)
+    message: dict | None = None  # the verified body, when a verifier checked it
     at: float = 0.0  # time.monotonic() when it arrived: one clock for every process here
 
 
@@ -25,6 +29,7 @@ class Receiver:
         self.port = port or free_port()
         self.mode = "ok"
         self.delay = 0.0
+        self.verifier = None  # with .verify(body, headers): the message, or an exception
         self.received: list[Received] = []  # every POST that arrived, answered or not
         self.connections = 0  # connections opened to it
         self._lock = threading.Lock()
@@ -48,28 +53,40 @@ class Receiver:
             def do_POST(self):  # noqa: N802 (http.server's name)
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 arrived = time.monotonic()
+                mode, message = receiver.mode, None
+                if receiver.verifier is not None:
+                    try:
+                        message = receiver.verifier.verify(body, dict(self.headers))
+                    except Exception:  # noqa: BLE001 (whatever it raises, it did not check)
+                        mode = "refuse"
+                status = {"close": None, "fail": 500, "redirect": 302, "refuse": 401}
+                got = Received(dict(self.headers), body, self.path, status.get(mode, 204), message,
+                               arrived)  # fmt: skip
                 with receiver._lock:
-                    receiver.received.append(Received(dict(self.headers), body, self.path, arrived))
-                if receiver.mode == "close":
+                    receiver.received.append(got)
+                if mode == "close":
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
-                if receiver.mode == "slow":
+                if mode == "slow":
                     time.sleep(receiver.delay)
-                if receiver.mode == "fail":
-                    said = b"the league site is down"
-                    self.send_response(500)
-                    self.send_header("Content-Length", str(len(said)))
-                    self.end_headers()
-                    self.wfile.write(said)
-                elif receiver.mode == "redirect":
-                    self.send_response(302)
-                    self.send_header("Location", "http://127.0.0.1:9/elsewhere")
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
+                if mode == "refuse":
+                    self.answer(401)
+                elif mode == "fail":
+                    self.answer(500, b"the league site is down")
+                elif mode == "redirect":
+                    self.answer(302, location="http://127.0.0.1:9/elsewhere")
                 else:
-                    self.send_response(204)
-                    self.end_headers()
+                    self.answer(204)
+
+            def answer(self, status: int, said: bytes = b"", location: str | None = None):
+                self.send_response(status)
+                if location:
+                    self.send_header("Location", location)
+                if status != 204:
+                    self.send_header("Content-Length", str(len(said)))
+                self.end_headers()
+                self.wfile.write(said)
 
             def log_message(self, *args):
                 pass

@@ -86,11 +86,9 @@ class Dispatcher:
 
 
 def dispatch_forever(queue: DeliveryQueue, stop: threading.Event) -> None:
-    """The dispatcher, until `stop`; a store error is logged and it starts again, and so is
-    any other: a dispatcher that died would leave the RQ worker with nothing to run. (RQ
-    raises InvalidJobOperation when a job finishes, its result kept for 0 s, between
-    DeliveryQueue.deliver's fetch of it and its look at the status.) Starting again sweeps,
-    so nothing acknowledged meanwhile is passed over."""
+    """The dispatcher, until `stop`; an error is logged and it starts again (a store error
+    as a warning, any other with its traceback): its thread never ends while the worker runs,
+    since a worker without one runs only the jobs already queued."""
     while not stop.is_set():
         try:
             Dispatcher(services(), queue).run(stop)

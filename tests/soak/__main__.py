@@ -2,8 +2,9 @@
 
 SOAK_SECONDS (300) of load on SOAK_TABLES (12) tables, a fault every SOAK_FAULT_EVERY (20)
 seconds chosen with SOAK_SEED (random, printed, to run the same choices again), and up to
-SOAK_SETTLE_SECONDS (120) for the phases to be resolved afterwards. The service runs in a
-temporary folder, removed at the end unless --keep is given or the run is not clean.
+SOAK_SETTLE_SECONDS (120) for the phases to be resolved afterwards, and as long again for the
+tool's webhook to catch up. The service runs in a temporary folder, removed at the end unless
+--keep is given or the run is not clean.
 """
 
 import sys

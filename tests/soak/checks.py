@@ -15,6 +15,8 @@
   more disputes than openings answered, and any write asked again that was answered otherwise;
 - unchecked: a game the service did not answer about.
 
+Then the tool's webhook is held to the ledger and to every log (tests/soak/delivered.py).
+
 Besides these, "answered otherwise" counts a write asked again whose answer was not the
 first's though nothing was written twice (a retry answers what the first did, says
 docs/architecture.md): reported, and not held against the run.
@@ -27,6 +29,7 @@ from dataclasses import dataclass, field
 from events.receipts import check, public_keys
 from projections.recorder import derived_event_id
 from tests.soak.client import Unanswered
+from tests.soak.delivered import Delivered, check_delivered
 
 COUNTS = (
     "lost",
@@ -49,6 +52,8 @@ class Checked:
     settled_in: float | None = None  # seconds after the load stopped; None: not within time
     last_settled: str = ""  # the game that was pending last, and what it waited for
     queued: int | None = None  # phase jobs waiting when the settling began
+    logs: dict = field(default_factory=dict)  # game: its events, as read at the end
+    delivered: Delivered | None = None  # what the tool's webhook received, checked
 
     def bad(self, count: str, problem: str, n: int = 1) -> None:
         self.counts[count] += n
@@ -114,6 +119,10 @@ def check_all(soak) -> Checked:
             check_game(soak, game_id, keys, checked)
         except Unanswered as error:
             checked.bad("unchecked", f"game {game_id}: the service did not answer: {error}")
+    try:
+        checked.delivered = check_delivered(soak, checked.logs, checked)
+    except Unanswered as error:
+        checked.bad("unchecked", f"the webhook: the service did not answer: {error}")
     return checked
 
 
@@ -123,6 +132,7 @@ def check_game(soak, game_id: str, keys, checked: Checked) -> None:
     checked.games[made.how if made else "not acknowledged"] += 1
     href = f"/api/games/{game_id}"
     events = api.pages(f"{href}/events?after=0&limit=1000")
+    checked.logs[game_id] = [{k: e[k] for k in ("seq", "event_id", "actor")} for e in events]
     at = {event["seq"]: event for event in events}
     if sorted(at) != list(range(1, len(events) + 1)):
         checked.bad("lost", f"game {game_id}: its seqs are not 1 to {len(events)}")

@@ -1,13 +1,19 @@
 """The faults: every `every` seconds, kill -9 of one part of the service, the parts in an order
-shuffled by the soak's seed (each round of five kills each part once). Then the soak waits for
-the service to be whole again by itself; if `make run`'s process has exited, or the service is
-not whole within `recover` seconds, the soak starts it again, as a person at the machine would.
+shuffled by the soak's seed (each round of seven faults each kind once). Then the soak waits
+for the service to be whole again by itself; if `make run`'s process has exited, or the service
+is not whole within `recover` seconds, the soak starts it again, as a person at the machine
+would.
 
 - `horse`: the work horse running a phase job (the soak waits up to 10 s for a job to run);
-- `worker`: the RQ worker process, `python -m workers` (its horse and scheduler are left);
+- `worker`: the phases' RQ worker, `python -m workers` (its horse and scheduler are left);
+- `webhooks`: one of the webhooks' workers, `python -m workers.webhooks`, maybe mid-delivery;
 - `gunicorn`: one of gunicorn's web processes, mid-request;
 - `redis`: the embedded redis-server;
-- `service`: every process of the service at once, as a power cut would (the disk stays).
+- `service`: every process of the service at once, as a power cut would (the disk stays);
+- `tool`: not the service but the tool it sends webhooks to (tests/soak/tool.py): down for
+  a few seconds and back on the same port, or answering 500 for a few seconds; each pair of
+  tool faults is one of each, in an order shuffled by the seed. The fault loop goes on
+  meanwhile; `back` is "tool" and `seconds` how long.
 """
 
 import time
@@ -15,7 +21,8 @@ from dataclasses import dataclass, field
 
 from tests.soak.service import Service
 
-KINDS = ("horse", "worker", "gunicorn", "redis", "service")
+KINDS = ("horse", "worker", "webhooks", "gunicorn", "redis", "service", "tool")
+TOOL_FAULTS = ("down", "failing")
 HORSE_WAIT = 10.0
 START_TIMEOUT = 120.0
 
@@ -25,9 +32,9 @@ class Fault:
     at: float  # seconds since the load began
     kind: str
     pids: list
-    back: str = ""  # "itself", "restarted" (by the soak), "skipped", "down"
+    back: str = ""  # "itself", "restarted" (by the soak), "skipped", "down", "tool"
     seconds: float = 0.0  # from the kill until the service was whole again
-    why: str = ""  # why the soak restarted it
+    why: str = ""  # why the soak restarted it; for the tool, "down" or "failing"
 
 
 @dataclass
@@ -38,7 +45,9 @@ class Faults:
     recover: float
     began: float
     say: object = print
+    tool: object = None  # tests/soak/tool.py's Tool
     done: list = field(default_factory=list)
+    tool_order: list = field(default_factory=list)
 
     def run(self, until: float) -> None:
         """Make the faults until `until` (a time.monotonic()). Run it on the soak's main
@@ -56,6 +65,8 @@ class Faults:
         time.sleep(max(0.0, until - time.monotonic()))
 
     def inject(self, kind: str) -> Fault:
+        if kind == "tool":
+            return self.tool_fault()
         start = time.monotonic()
         pids = self.targets(kind)
         fault = Fault(round(start - self.began, 1), kind, pids)
@@ -68,6 +79,25 @@ class Faults:
             else:
                 self.service.kill(pids)
             self.recovered(fault, start)
+        self.done.append(fault)
+        return fault
+
+    def tool_fault(self) -> Fault:
+        """The tool down, or failing, for 2 to 6 seconds (at most three quarters of `every`);
+        it comes back by itself."""
+        if not self.tool_order:
+            self.tool_order = list(TOOL_FAULTS)
+            self.rng.shuffle(self.tool_order)
+        how = self.tool_order.pop()
+        seconds = min(self.rng.uniform(2.0, 6.0), 0.75 * self.every)
+        fault = Fault(round(time.monotonic() - self.began, 1), "tool", [], "tool", seconds, how)
+        if self.tool is None:
+            fault.back = "skipped"
+            self.say(f"{fault.at:7.1f} s  no tool to fault: skipped")
+        else:
+            (self.tool.down if how == "down" else self.tool.failing)(seconds)
+            said = "down" if how == "down" else "answering 500"
+            self.say(f"{fault.at:7.1f} s  the tool {said} for {seconds:.1f} s")
         self.done.append(fault)
         return fault
 

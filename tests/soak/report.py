@@ -4,6 +4,7 @@ from collections import Counter
 from statistics import mean
 
 from tests.soak.checks import COUNTS, Checked
+from tests.soak.delivered import line as delivered_lines
 from tests.soak.faults import KINDS
 
 UNDOS = ("undos", "redos", "disputes")
@@ -11,7 +12,7 @@ UNDOS = ("undos", "redos", "disputes")
 
 def clean(soak, checked: Checked) -> bool:
     """Every count of COUNTS 0, no 500, no game abandoned, no fault of the soak's own, the
-    service always back, and settled in time."""
+    service always back, settled in time, and the webhook clean (tests/soak/delivered.py)."""
     figures = soak.figures
     return (
         not any(checked.counts[name] for name in COUNTS)
@@ -20,6 +21,8 @@ def clean(soak, checked: Checked) -> bool:
         and not figures.counts["games abandoned"]
         and all(fault.back != "down" for fault in soak.faults.done)
         and checked.settled_in is not None
+        and checked.delivered is not None
+        and checked.delivered.ok
     )
 
 
@@ -29,6 +32,7 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
     by_kind = Counter(f.kind for f in made)
     skipped = sum(1 for f in faults if f.back == "skipped")
     itself = [f.seconds for f in faults if f.back == "itself"]
+    tool = [f for f in faults if f.back == "tool"]
     restarted = [f.seconds for f in faults if f.back == "restarted"]
     ended = " games played to the end"
     kinds = Counter({k.removesuffix(ended): v for k, v in figures.counts.items() if ended in k})
@@ -62,6 +66,7 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
             + (f", {skipped} skipped" if skipped else ""),
         ),
         ("back by itself", times(itself)),
+        ("the tool", tool_faults(tool)),
         ("restarted by the soak", times(restarted)),
         ("client errors retried", f"{sum(figures.retried.values())} ({plain(figures.retried)})"),
         (
@@ -76,6 +81,11 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
     rows += [(name, str(checked.counts[name])) for name in COUNTS]
     rows.append(("answered otherwise", str(checked.counts["answered otherwise"])))
     rows.append(("server errors (500)", str(figures.retried["500"])))
+    if checked.delivered is None:
+        rows.append(("webhook", "NOT CHECKED"))
+    else:
+        rows += [("webhook" if i == 0 else "", text)
+                 for i, text in enumerate(delivered_lines(checked.delivered))]  # fmt: skip
     width = max(len(name) for name, _ in rows)
     out = [f"  {name:<{width}}  {value}" for name, value in rows]
     if leftovers:
@@ -88,6 +98,13 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
         if len(notes) > 40:
             out.append(f"    ... and {len(notes) - 40} more")
     return out
+
+
+def tool_faults(faults: list) -> str:
+    down = [f.seconds for f in faults if f.why == "down"]
+    failing = [f.seconds for f in faults if f.why == "failing"]
+    return (f"down {len(down)} times ({sum(down):.1f} s), answering 500 {len(failing)} times "
+            f"({sum(failing):.1f} s)")  # fmt: skip
 
 
 def plain(counts: Counter) -> str:

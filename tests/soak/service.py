@@ -1,10 +1,15 @@
 """The service under soak: `python -m app.run.serve`, as `make run` starts it, in a folder of its
 own (its `var/`: Redis's data, the keys, gunicorn's control socket), on free ports, with the
-toy game loaded. What it prints goes to `service.log` there.
+toy game loaded, and webhooks allowed to the soak's tool on loopback, tried again after
+WEBHOOK_RETRY_BASE (0.5 s) doubling to WEBHOOK_RETRY_MAX (5 s), not the hour a tool on the
+internet is given: the soak's tool is down for seconds, not hours. What it prints goes to
+`service.log` there.
 
 Its processes are found under its pid in /proc, each by the part it plays: `redis` (the
-embedded redis-server), `worker` (`python -m workers`), `horse` (the worker's child running a
-job, leader of a process group of its own), `gunicorn` (the master) and `web` (its workers).
+embedded redis-server), `worker` (`python -m workers`, the phases' worker), `horse` (the
+worker's child running a job, leader of a process group of its own), `webhooks` (the
+WEBHOOK_WORKERS webhooks' workers, `python -m workers.webhooks`, which run their jobs in their
+own process), `gunicorn` (the master) and `web` (its workers).
 Every process ever seen is remembered with its start time, so at the end the soak can end what
 a kill -9 left behind (an orphaned work horse or scheduler) by pid, and never another's.
 """
@@ -30,8 +35,15 @@ NOT_PASSED = (
     "HOST",
     "PORT",
     "REDIS_PORT",
+    "WEBHOOK_WORKERS",
+    "WEBHOOK_ALLOW_PRIVATE",
+    "WEBHOOK_RETRY_BASE",
+    "WEBHOOK_RETRY_MAX",
+    "WEBHOOK_RETRY_FOR",
 )
 WEB_CONCURRENCY = 2
+WEBHOOK_WORKERS = 2
+WEBHOOK_RETRY_BASE, WEBHOOK_RETRY_MAX = 0.5, 5.0
 
 
 def processes() -> dict[int, tuple[int, int, str, list[str]]]:
@@ -71,6 +83,10 @@ class Service:
             PORT=str(self.port),
             REDIS_PORT=str(self.redis_port),
             WEB_CONCURRENCY=str(WEB_CONCURRENCY),
+            WEBHOOK_WORKERS=str(WEBHOOK_WORKERS),
+            WEBHOOK_ALLOW_PRIVATE="1",
+            WEBHOOK_RETRY_BASE=str(WEBHOOK_RETRY_BASE),
+            WEBHOOK_RETRY_MAX=str(WEBHOOK_RETRY_MAX),
             TABLELOG_EXTRA_GAMES="tests.toygame",
             PYTHONPATH=f"{ROOT}{os.pathsep}{path}" if path else str(ROOT),
         )
@@ -95,7 +111,7 @@ class Service:
 
     def roles(self) -> dict[str, list[int]]:
         """The pids of each part of the service now running."""
-        found = {"redis": [], "worker": [], "horse": [], "gunicorn": [], "web": []}
+        found = {"redis": [], "worker": [], "horse": [], "webhooks": [], "gunicorn": [], "web": []}
         if self.exited():
             return found
         table = processes()
@@ -114,6 +130,8 @@ class Service:
             text = " ".join(command)
             if command and Path(command[0]).name.startswith("redis-server"):
                 found["redis"].append(pid)
+            elif parent == self.process.pid and "-m workers.webhooks" in text:
+                found["webhooks"].append(pid)
             elif parent == self.process.pid and "-m workers" in text:
                 found["worker"].append(pid)
             elif parent == self.process.pid and "gunicorn" in text:
@@ -135,11 +153,12 @@ class Service:
         return answer.status_code == 200 and answer.json.get("ok") is True
 
     def up(self, killed=()) -> bool:
-        """Whole again: every part running, none of `killed` among them, every web process
-        there, and the API answering its health check."""
+        """Whole again: every part running, none of `killed` among them, every web process and
+        webhooks' worker there, and the API answering its health check."""
         roles = self.roles()
         whole = all(roles[part] for part in ("redis", "worker", "gunicorn"))
         whole = whole and len(roles["web"]) == WEB_CONCURRENCY
+        whole = whole and len(roles["webhooks"]) == WEBHOOK_WORKERS
         running = {pid for pids in roles.values() for pid in pids}
         return whole and not running & set(killed) and self.answers()
 

@@ -1,5 +1,6 @@
-"""One soak: the service started, the tables played while the faults are made, the faults
-stopped when the time is up, the service left to settle, and the checks (tests/soak/checks.py).
+"""One soak: the service started with a tool receiving its webhooks (tests/soak/tool.py), the
+tables played while the faults are made, the faults stopped when the time is up, the service
+left to settle, and the checks (tests/soak/checks.py, tests/soak/delivered.py).
 
 Every write goes through `Soak.write`: asked again until the service answers, and now and
 then asked once more after an answer came back, as a tablet that lost that answer would; the
@@ -25,6 +26,7 @@ from tests.soak.ledger import Ledger, new_key
 from tests.soak.report import clean, lines
 from tests.soak.service import Service
 from tests.soak.tables import Refused, play_burnrate, play_fcm
+from tests.soak.tool import Tool
 from tests.soak.toy import play_toy
 
 PLAYS = {"toy": play_toy, "burnrate": play_burnrate, "fcm": play_fcm}
@@ -59,6 +61,7 @@ class Soak:
         self.settings, self.workdir, self.say = settings, workdir, say
         self.figures, self.ledger = Figures(), Ledger()
         self.service = Service(workdir)
+        self.tool = Tool()
         self.api = self.service.api = Api(self.service.port, self.figures)
         self.seeds, self.seeds_lock = random.Random(settings.seed), threading.Lock()
         self.local = threading.local()
@@ -192,22 +195,25 @@ class Soak:
                 return
 
     def run(self) -> None:
-        """Start the service, play and make faults until the time is up; the load stops."""
+        """Start the tool and the service, register the tool's webhook, play and make faults
+        until the time is up; the load stops, and the tool is up and answering again."""
         s = self.settings
+        self.tool.start()
         self.service.start()
         if not self.service.wait_up(120):
             raise SystemExit(f"the service did not start: see {self.workdir}/service.log")
+        self.tool.register(self.service, self.api)
         self.began = time.monotonic()
         self.deadline = self.began + s.seconds
-        self.faults = Faults(
-            self.service, random.Random(s.seed), s.fault_every, s.recover, self.began, self.say
-        )
+        self.faults = Faults(self.service, random.Random(s.seed), s.fault_every, s.recover,
+                             self.began, self.say, self.tool)  # fmt: skip
         tables = [
             threading.Thread(target=self.table, args=(i,), daemon=True) for i in range(s.tables)
         ]
         for thread in tables:
             thread.start()
         self.faults.run(self.deadline)
+        self.tool.back()
         for thread in tables:
             thread.join()
         self.load_ended = time.monotonic()
@@ -232,6 +238,7 @@ def soak(settings: Settings, keep: bool = False, say=print) -> tuple[bool, Soak,
         checked = check_all(run)
     finally:
         run.service.stop()
+        run.tool.stop()
         time.sleep(0.5)
         leftovers = run.service.leftovers()
         run.service.kill(pid for pid, _ in leftovers)

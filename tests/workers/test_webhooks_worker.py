@@ -4,14 +4,17 @@ slow when the worker is killed mid-delivery: nothing acknowledged goes unsent, a
 carries the same webhook-id."""
 
 import dataclasses
+import threading
 
 import pytest
+from rq.exceptions import InvalidJobOperation
 from standardwebhooks import Webhook as Verifier
 
 from app import create_app
 from tests.api.helpers import add, append, create_toy
 from tests.conftest import wait_for
 from tests.receiver import Receiver
+from workers import webhooks
 
 WORKER_ENV = {"WEBHOOK_ALLOW_PRIVATE": "1", "WEBHOOK_RETRY_BASE": "0.2",
               "WEBHOOK_RETRY_MAX": "1", "WEBHOOK_TIMEOUT": "5"}  # fmt: skip
@@ -104,3 +107,25 @@ def test_the_worker_killed_mid_delivery_sends_it_again_with_the_same_id(
     for message, _, seq in got:
         assert ids.setdefault(seq, message) == message  # a repeat has the first one's id
     assert [s for _, _, s in got].count(1) == 2  # the slow answer's entry, sent again
+
+
+def test_the_dispatcher_starts_again_after_an_error_that_is_not_redis(app, monkeypatch):
+    """Found by the soak: a deliver job that ended (its key deleted, result_ttl 0) between
+    the enqueue's DuplicateJobError and the look at its status raised RQ's
+    InvalidJobOperation in the dispatcher of both webhooks' workers; each dispatcher's thread
+    ended, the workers went on with nobody to enqueue their jobs, and no entry was sent again."""
+    turns = []
+
+    def run(self, stop):
+        turns.append(len(turns) + 1)
+        if len(turns) == 1:
+            raise InvalidJobOperation("Failed to retrieve status for job: deliver-wh_1")
+        stop.set()
+
+    monkeypatch.setattr(webhooks.Dispatcher, "run", run)
+    monkeypatch.setattr(webhooks, "services", lambda: app.extensions["tablelog"])
+    stop = threading.Event()
+    thread = threading.Thread(target=webhooks.dispatch_forever, args=(None, stop), daemon=True)
+    thread.start()
+    thread.join(timeout=10)
+    assert turns == [1, 2] and not thread.is_alive()
