@@ -217,6 +217,12 @@ def webhook_attempts(webhook_id: str) -> str:
     return f"webhook:{{{webhook_id}}}:attempts"
 
 
+def webhook_sending(webhook_id: str) -> str:
+    """A string, with a time to live: the token of the run sending a webhook its entries, so
+    that two runs never send beside each other (projections/webhooks.py, `hold`)."""
+    return f"webhook:{{{webhook_id}}}:sending"
+
+
 def webhooks_due() -> str:
     """A sorted set: the ids of failing webhooks scored by the epoch of their next attempt,
     which the delivery dispatcher wakes them at. An index: a webhook's state says when."""

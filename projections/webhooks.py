@@ -13,6 +13,8 @@ In Redis (events/keys.py):
   in a row that failed), `next_attempt_at` (epoch seconds, while failing), `delivered`
   (how many entries it was sent) and `last_delivered_at`;
 - `webhook:{<id>}:attempts`, a capped stream: every attempt, the latest ATTEMPTS_KEPT;
+- `webhook:{<id>}:sending`, a string with a time to live: the token of the run sending it
+  entries, which holds it so that no other run sends beside it (`hold`);
 - `webhooks:due`, a sorted set: the ids of failing webhooks by the epoch of their next
   attempt, which the dispatcher wakes them at (only an index: the state says when).
 
@@ -57,6 +59,18 @@ if ARGV[6] ~= '' then
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'a', ARGV[6])
 end
 return moved
+"""
+
+
+# A run's hold on its webhook made longer (ARGV[2] ms), or let go: only by the run that holds it
+# (ARGV[1], its token). Each returns 1 if it held it, else 0.
+EXTEND = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+LET_GO = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('DEL', KEYS[1])
 """
 
 
@@ -106,6 +120,8 @@ class Webhooks:
     def __init__(self, client):
         self.redis = client
         self._settle = client.register_script(SETTLE)
+        self._extend = client.register_script(EXTEND)
+        self._let_go = client.register_script(LET_GO)
 
     def create(self, key_id: str, url: str, description: str, filters: dict, cursor: str,
                keyed: Keyed | None = None) -> tuple[Webhook, bool]:  # fmt: skip
@@ -176,6 +192,23 @@ class Webhooks:
         if moved and delivered and webhook.failures:
             self.redis.zrem(keys.webhooks_due(), webhook.id)
         return bool(moved) or cursor is None
+
+    def hold(self, webhook_id: str, seconds: float) -> str | None:
+        """Hold the webhook for a run that sends it entries, `seconds` at a time: a token
+        to let go with, or None if another run holds it."""
+        token = secrets.token_hex(8)
+        held = self.redis.set(keys.webhook_sending(webhook_id), token, nx=True,
+                              px=int(seconds * 1000))  # fmt: skip
+        return token if held else None
+
+    def still_held(self, webhook_id: str, token: str, seconds: float) -> bool:
+        """Whether the run of `token` still holds the webhook, its hold made `seconds` long
+        again; False if it lapsed (the run was too slow) and another may have taken it."""
+        return bool(self._extend(keys=[keys.webhook_sending(webhook_id)],
+                                 args=[token, int(seconds * 1000)]))  # fmt: skip
+
+    def let_go(self, webhook_id: str, token: str) -> None:
+        self._let_go(keys=[keys.webhook_sending(webhook_id)], args=[token])
 
     def failed(self, webhook: Webhook, next_attempt_at: float, at: str) -> None:
         """One more failure in a row; its next attempt is at the epoch `next_attempt_at`."""

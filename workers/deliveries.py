@@ -55,6 +55,24 @@ class Deliverer:
         self.settings = svc.settings
 
     def run(self, webhook_id: str) -> None:
+        """Send the webhook what it has not been sent, while this run holds it: a second
+        run at once (a job replaced while a worker was taking it) finds it held and ends,
+        rather than send the same entries beside it."""
+        holding = self.hooks.hold(webhook_id, self.held_for())
+        if holding is None:
+            return
+        try:
+            self._run(webhook_id, holding)
+        finally:
+            self.hooks.let_go(webhook_id, holding)
+
+    def held_for(self) -> float:
+        """Seconds a run holds its webhook without a word: longer than one POST may take
+        (connecting and each read may each wait WEBHOOK_TIMEOUT), so a run that was killed
+        lets go of it that much later."""
+        return 3 * self.settings.webhook_timeout + 5
+
+    def _run(self, webhook_id: str, holding: str) -> None:
         feed = Feed(self.svc.redis)
         while True:
             webhook = self.hooks.get(webhook_id)
@@ -65,6 +83,8 @@ class Deliverer:
             page = feed.page(webhook.cursor, PAGE, Filters.from_query(webhook.filters))
             with self.poster(webhook) as poster:
                 for entry in page.entries:
+                    if not self.hooks.still_held(webhook_id, holding, self.held_for()):
+                        return
                     answer, attempt = self.send(webhook, entry, "delivery", poster)
                     if not answer.ok:
                         self.hooks.settle(webhook, attempt, None)

@@ -3,12 +3,14 @@ registered with a key, signed as Standard Webhooks says, at least once and in or
 with back-off, disabled past a limit, every attempt kept and readable, sent again on asking."""
 
 import dataclasses
+import threading
 import time
 
 import pytest
 from standardwebhooks import Webhook as Verifier
 
 from app import create_app
+from events import keys
 from tests.api.helpers import add, append, create_toy
 from tests.receiver import Receiver
 from workers.deliveries import Deliverer
@@ -268,3 +270,21 @@ def test_a_registration_sent_again_with_its_key_answers_the_webhook_it_made(clie
     assert client.post("/api/webhooks", json=body,
                        headers={**theirs, "Idempotency-Key": keyed["Idempotency-Key"]}
                        ).status_code == 201  # fmt: skip
+
+
+def test_two_runs_at_once_send_each_entry_once(client, svc, receiver):
+    """Found by the soak (306 entries sent twice): a job replaced while a worker was taking
+    it ran beside its replacement. A run holds its webhook; another run at once ends."""
+    made = register(client, key(svc), receiver.url, start="start")
+    game, token = create_toy(client, goal=1000)
+    for turn in range(3):
+        append(client, game, token, add(("ann", "ben")[turn % 2], 1))
+    receiver.mode, receiver.delay = "slow", 0.1
+    runs = [threading.Thread(target=run, args=(svc, made["id"])) for _ in range(3)]
+    for thread in runs:
+        thread.start()
+    for thread in runs:
+        thread.join()
+    ids = [r.headers["webhook-id"] for r in receiver.taken()]
+    assert len(ids) == len(set(ids)) == 4
+    assert svc.redis.exists(keys.webhook_sending(made["id"])) == 0  # let go
