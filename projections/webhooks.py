@@ -39,35 +39,30 @@ ATTEMPTS_KEPT = 1000
 RESPONSE_KEPT = 1024  # the first bytes of an answer kept with its attempt
 ENABLED, DISABLED = "enabled", "disabled"
 
-# One attempt kept, and with it, if ARGV[2] is not "", the cursor moved from ARGV[1] to ARGV[2]
-# (only from there: another run may have moved it) and, if ARGV[3] is "1", an entry counted
-# delivered at ARGV[4] and the failures cleared. KEYS: the state, the attempts; ARGV[5] the
-# attempts kept, ARGV[6] the attempt. One call: one round trip, one wait for the disk.
-# Returns 1 if the cursor moved, else 0.
+# One attempt kept (ARGV[6], if not ""), and, if the run of the token ARGV[7] still holds the
+# webhook (KEYS[3]: its hold is then made ARGV[8] ms long again), the cursor moved from ARGV[1]
+# to ARGV[2] (if not "", and only from there: another run may have moved it) and, if ARGV[3]
+# is "1", an entry counted delivered at ARGV[4] and the failures cleared. KEYS: the state, the
+# attempts, the hold; ARGV[5] the attempts kept. One call: one round trip, one wait for the
+# disk. Returns 1 if the cursor moved, 0 if it was elsewhere, -1 if the run's hold lapsed.
 SETTLE = """
-local moved = 0
-if ARGV[2] ~= '' and redis.call('HGET', KEYS[1], 'cursor') == ARGV[1] then
-  redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
-  moved = 1
-  if ARGV[3] == '1' then
-    redis.call('HINCRBY', KEYS[1], 'delivered', 1)
-    redis.call('HSET', KEYS[1], 'last_delivered_at', ARGV[4], 'failures', 0)
-    redis.call('HDEL', KEYS[1], 'failing_since', 'next_attempt_at')
-  end
-end
 if ARGV[6] ~= '' then
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'a', ARGV[6])
 end
-return moved
+if redis.call('GET', KEYS[3]) ~= ARGV[7] then return -1 end
+redis.call('PEXPIRE', KEYS[3], ARGV[8])
+if ARGV[2] == '' or redis.call('HGET', KEYS[1], 'cursor') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
+if ARGV[3] == '1' then
+  redis.call('HINCRBY', KEYS[1], 'delivered', 1)
+  redis.call('HSET', KEYS[1], 'last_delivered_at', ARGV[4], 'failures', 0)
+  redis.call('HDEL', KEYS[1], 'failing_since', 'next_attempt_at')
+end
+return 1
 """
 
 
-# A run's hold on its webhook made longer (ARGV[2] ms), or let go: only by the run that holds it
-# (ARGV[1], its token). Each returns 1 if it held it, else 0.
-EXTEND = """
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-"""
+# A run's hold let go: only by the run that holds it (ARGV[1], its token); 1 if it did.
 LET_GO = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 return redis.call('DEL', KEYS[1])
@@ -120,7 +115,6 @@ class Webhooks:
     def __init__(self, client):
         self.redis = client
         self._settle = client.register_script(SETTLE)
-        self._extend = client.register_script(EXTEND)
         self._let_go = client.register_script(LET_GO)
 
     def create(self, key_id: str, url: str, description: str, filters: dict, cursor: str,
@@ -178,20 +172,32 @@ class Webhooks:
         self.redis.delete(keys.webhook_state(webhook_id), keys.webhook_attempts(webhook_id))
         self.redis.zrem(keys.webhooks_due(), webhook_id)
 
-    def settle(self, webhook: Webhook, attempt: dict | None, cursor: str | None,
-               delivered: bool = False) -> bool:  # fmt: skip
-        """Keep `attempt` (if any) and move the cursor from where `webhook` was read to
-        `cursor` (if any; `delivered`: an entry was acknowledged there), in one call; False
-        if the cursor was to move and another run had moved it first."""
+    def settle(self, webhook: Webhook, held: tuple[str, float], attempt: dict | None,
+               cursor: str | None, delivered: bool = False) -> bool:  # fmt: skip
+        """Keep `attempt` (if any) and, if the run still holds the webhook (`held`: its
+        token, and how many seconds longer to hold it), move the cursor from where `webhook`
+        was read to `cursor` (if any; `delivered`: an entry was acknowledged there), in one
+        call. False if the run should stop: its hold lapsed, or the cursor was to move and
+        another run had moved it first."""
         kept = json.dumps(attempt, ensure_ascii=False) if attempt is not None else ""
-        moved = self._settle(
-            keys=[keys.webhook_state(webhook.id), keys.webhook_attempts(webhook.id)],
+        token, seconds = held
+        outcome = self._settle(
+            keys=[keys.webhook_state(webhook.id), keys.webhook_attempts(webhook.id),
+                  keys.webhook_sending(webhook.id)],
             args=[webhook.cursor, cursor or "", "1" if delivered else "0", utc_now(),
-                  ATTEMPTS_KEPT, kept],
+                  ATTEMPTS_KEPT, kept, token, int(seconds * 1000)],
         )  # fmt: skip
-        if moved and delivered and webhook.failures:
+        if outcome == 1 and delivered and webhook.failures:
             self.redis.zrem(keys.webhooks_due(), webhook.id)
-        return bool(moved) or cursor is None
+        return outcome == 1 or (outcome == 0 and cursor is None)
+
+    def held(self, webhook_ids: list[str]) -> set[str]:
+        """Those of the webhooks a run holds now (one round trip)."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for webhook_id in webhook_ids:
+                pipe.exists(keys.webhook_sending(webhook_id))
+            found = pipe.execute()
+        return {i for i, held in zip(webhook_ids, found, strict=True) if held}
 
     def hold(self, webhook_id: str, seconds: float) -> str | None:
         """Hold the webhook for a run that sends it entries, `seconds` at a time: a token
@@ -200,12 +206,6 @@ class Webhooks:
         held = self.redis.set(keys.webhook_sending(webhook_id), token, nx=True,
                               px=int(seconds * 1000))  # fmt: skip
         return token if held else None
-
-    def still_held(self, webhook_id: str, token: str, seconds: float) -> bool:
-        """Whether the run of `token` still holds the webhook, its hold made `seconds` long
-        again; False if it lapsed (the run was too slow) and another may have taken it."""
-        return bool(self._extend(keys=[keys.webhook_sending(webhook_id)],
-                                 args=[token, int(seconds * 1000)]))  # fmt: skip
 
     def let_go(self, webhook_id: str, token: str) -> None:
         self._let_go(keys=[keys.webhook_sending(webhook_id)], args=[token])

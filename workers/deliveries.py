@@ -57,14 +57,19 @@ class Deliverer:
     def run(self, webhook_id: str) -> None:
         """Send the webhook what it has not been sent, while this run holds it: a second
         run at once (a job replaced while a worker was taking it) finds it held and ends,
-        rather than send the same entries beside it."""
-        holding = self.hooks.hold(webhook_id, self.held_for())
-        if holding is None:
-            return
-        try:
-            self._run(webhook_id, holding)
-        finally:
-            self.hooks.let_go(webhook_id, holding)
+        rather than send the same entries beside it; and since the dispatcher leaves a held
+        webhook to the run that holds it, the run looks once more after it lets go, and
+        goes on if something came meanwhile."""
+        while True:
+            holding = self.hooks.hold(webhook_id, self.held_for())
+            if holding is None:
+                return  # another run holds it, and sends what comes
+            try:
+                self._run(webhook_id, (holding, self.held_for()))
+            finally:
+                self.hooks.let_go(webhook_id, holding)
+            if not self.waiting(webhook_id):
+                return
 
     def held_for(self) -> float:
         """Seconds a run holds its webhook without a word: longer than one POST may take
@@ -72,7 +77,17 @@ class Deliverer:
         lets go of it that much later."""
         return 3 * self.settings.webhook_timeout + 5
 
-    def _run(self, webhook_id: str, holding: str) -> None:
+    def waiting(self, webhook_id: str) -> bool:
+        """Whether the webhook, enabled and not waiting out a back-off, has entries to send."""
+        webhook = self.hooks.get(webhook_id)
+        if webhook is None or webhook.status != ENABLED:
+            return False
+        if webhook.next_attempt_at is not None and webhook.next_attempt_at > time.time():
+            return False
+        page = Feed(self.svc.redis).page(webhook.cursor, 1, Filters.from_query(webhook.filters))
+        return bool(page.entries or page.more)
+
+    def _run(self, webhook_id: str, held: tuple[str, float]) -> None:
         feed = Feed(self.svc.redis)
         while True:
             webhook = self.hooks.get(webhook_id)
@@ -83,17 +98,17 @@ class Deliverer:
             page = feed.page(webhook.cursor, PAGE, Filters.from_query(webhook.filters))
             with self.poster(webhook) as poster:
                 for entry in page.entries:
-                    if not self.hooks.still_held(webhook_id, holding, self.held_for()):
-                        return
                     answer, attempt = self.send(webhook, entry, "delivery", poster)
                     if not answer.ok:
-                        self.hooks.settle(webhook, attempt, None)
-                        self.failed(webhook, answer)
+                        if self.hooks.settle(webhook, held, attempt, None):
+                            self.failed(webhook, answer)
                         return
-                    if not self.hooks.settle(webhook, attempt, entry["cursor"], delivered=True):
-                        return  # another run moved it on
+                    if not self.hooks.settle(webhook, held, attempt, entry["cursor"], True):
+                        return  # its hold lapsed, or another run moved it on
                     webhook = replace(webhook, cursor=entry["cursor"], failures=0)
-            if page.cursor != webhook.cursor and not self.hooks.settle(webhook, None, page.cursor):
+            if page.cursor != webhook.cursor and not self.hooks.settle(
+                webhook, held, None, page.cursor
+            ):
                 return
             if not page.more:
                 return

@@ -3,9 +3,10 @@
 dispatcher, a thread beside it, says when a webhook has something to be sent:
 
 - it follows the feed (XREAD BLOCK) and, for each enabled webhook whose filters admit a new
-  entry, enqueues that webhook's job, unless it is waiting out a failure's back-off; a job
-  live already (queued or running) is asked again at the next turn, as the running one may
-  have read the feed before the entry came;
+  entry, enqueues that webhook's job, unless it is waiting out a failure's back-off or a run
+  holds it (that run sends what came, or finds it when it looks again after letting go); a
+  job live already (queued, or started and not yet holding its webhook) is asked again at
+  the next turn;
 - every second, it enqueues the failing webhooks whose next attempt is due;
 - every SWEEP_EVERY_S seconds, and when it starts, it enqueues every enabled webhook with
   something after its cursor (what came while no dispatcher ran, a job killed).
@@ -62,7 +63,8 @@ class Dispatcher:
             if time.monotonic() - swept_at >= SWEEP_EVERY_S:
                 wanted.update(self.behind())
                 swept_at = time.monotonic()
-            self.enqueue(wanted)
+            # a held webhook's run sends what came, or looks again after it lets go
+            self.enqueue(wanted - self.svc.webhooks.held(sorted(wanted)))
 
     def waiting_for_entries(self) -> list[Webhook]:
         """The enabled webhooks that are not waiting out a back-off."""
