@@ -39,22 +39,22 @@ ATTEMPTS_KEPT = 1000
 RESPONSE_KEPT = 1024  # the first bytes of an answer kept with its attempt
 ENABLED, DISABLED = "enabled", "disabled"
 
-# One attempt kept (ARGV[6], if not ""), and, if the run of the token ARGV[7] still holds the
-# webhook (KEYS[3]: its hold is then made ARGV[8] ms long again), the cursor moved from ARGV[1]
-# to ARGV[2] (if not "", and only from there: another run may have moved it) and, if ARGV[3]
-# is "1", an entry counted delivered at ARGV[4] and the failures cleared. KEYS: the state, the
+# Attempts kept (ARGV[8] on), and, if the run of the token ARGV[6] still holds the webhook
+# (KEYS[3]: its hold is then made ARGV[7] ms long again), the cursor moved from ARGV[1] to
+# ARGV[2] (if not "", and only from there: another run may have moved it), ARGV[3] entries
+# counted delivered at ARGV[4] and, if any, the failures cleared. KEYS: the state, the
 # attempts, the hold; ARGV[5] the attempts kept. One call: one round trip, one wait for the
 # disk. Returns 1 if the cursor moved, 0 if it was elsewhere, -1 if the run's hold lapsed.
 SETTLE = """
-if ARGV[6] ~= '' then
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'a', ARGV[6])
+for i = 8, #ARGV do
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'a', ARGV[i])
 end
-if redis.call('GET', KEYS[3]) ~= ARGV[7] then return -1 end
-redis.call('PEXPIRE', KEYS[3], ARGV[8])
+if redis.call('GET', KEYS[3]) ~= ARGV[6] then return -1 end
+redis.call('PEXPIRE', KEYS[3], ARGV[7])
 if ARGV[2] == '' or redis.call('HGET', KEYS[1], 'cursor') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
-if ARGV[3] == '1' then
-  redis.call('HINCRBY', KEYS[1], 'delivered', 1)
+if tonumber(ARGV[3]) > 0 then
+  redis.call('HINCRBY', KEYS[1], 'delivered', ARGV[3])
   redis.call('HSET', KEYS[1], 'last_delivered_at', ARGV[4], 'failures', 0)
   redis.call('HDEL', KEYS[1], 'failing_since', 'next_attempt_at')
 end
@@ -172,20 +172,19 @@ class Webhooks:
         self.redis.delete(keys.webhook_state(webhook_id), keys.webhook_attempts(webhook_id))
         self.redis.zrem(keys.webhooks_due(), webhook_id)
 
-    def settle(self, webhook: Webhook, held: tuple[str, float], attempt: dict | None,
-               cursor: str | None, delivered: bool = False) -> bool:  # fmt: skip
-        """Keep `attempt` (if any) and, if the run still holds the webhook (`held`: its
-        token, and how many seconds longer to hold it), move the cursor from where `webhook`
-        was read to `cursor` (if any; `delivered`: an entry was acknowledged there), in one
-        call. False if the run should stop: its hold lapsed, or the cursor was to move and
+    def settle(self, webhook: Webhook, held: tuple[str, float], attempts: list[dict],
+               cursor: str | None, delivered: int = 0) -> bool:  # fmt: skip
+        """Keep `attempts` and, if the run still holds the webhook (`held`: its token, and
+        how many seconds longer to hold it), move the cursor from where `webhook` was read to
+        `cursor` (if any; `delivered`: the entries acknowledged up to it), in one call.
+        False if the run should stop: its hold lapsed, or the cursor was to move and
         another run had moved it first."""
-        kept = json.dumps(attempt, ensure_ascii=False) if attempt is not None else ""
         token, seconds = held
         outcome = self._settle(
             keys=[keys.webhook_state(webhook.id), keys.webhook_attempts(webhook.id),
                   keys.webhook_sending(webhook.id)],
-            args=[webhook.cursor, cursor or "", "1" if delivered else "0", utc_now(),
-                  ATTEMPTS_KEPT, kept, token, int(seconds * 1000)],
+            args=[webhook.cursor, cursor or "", delivered, utc_now(), ATTEMPTS_KEPT, token,
+                  int(seconds * 1000), *(json.dumps(a, ensure_ascii=False) for a in attempts)],
         )  # fmt: skip
         if outcome == 1 and delivered and webhook.failures:
             self.redis.zrem(keys.webhooks_due(), webhook.id)

@@ -34,6 +34,7 @@ from workers.jobs import services
 from workers.post import Answer, Poster
 
 PAGE = 50  # entries read from the feed at a time
+SETTLE_EVERY = 0.05  # seconds between two keepings of what a run sent (Sent)
 SCOPE = "webhooks:read"  # what a webhook's key must still have for it to be sent
 
 
@@ -46,6 +47,43 @@ def deliver(webhook_id: str) -> None:
 def send_again(webhook_id: str, attempt_id: str) -> None:
     """The job: send the entry of an attempt once more (Deliverer.again)."""
     Deliverer(services()).again(webhook_id, attempt_id)
+
+
+class Sent:
+    """What a run sent since it last kept it: the attempts, and the entries acknowledged up
+    to `cursor`. It is kept (`settle`) every SETTLE_EVERY seconds, after a failure and at
+    the end of a page: one round trip for many POSTs. A run killed in between loses the
+    record of those attempts, not their entries, which the next run sends again."""
+
+    def __init__(self, webhook: Webhook):
+        self.webhook = webhook
+        self.attempts: list[dict] = []
+        self.cursor: str | None = None
+        self.count = 0
+        self.since = time.monotonic()
+
+    def delivered(self, cursor: str) -> None:
+        self.cursor, self.count = cursor, self.count + 1
+
+    def passed_over(self, cursor: str) -> None:
+        """The page's notes its filters passed over, up to `cursor`, go by too."""
+        if cursor != self.webhook.cursor:
+            self.cursor = cursor
+
+    def due(self) -> bool:
+        return time.monotonic() - self.since >= SETTLE_EVERY
+
+    def settle(self, hooks, held: tuple[str, float]) -> bool:
+        """Keep it; False if the run should stop."""
+        if not self.attempts and self.cursor is None:
+            return True
+        go_on = hooks.settle(self.webhook, held, self.attempts, self.cursor, self.count)
+        if self.cursor is not None:
+            failures = 0 if self.count else self.webhook.failures
+            self.webhook = replace(self.webhook, cursor=self.cursor, failures=failures)
+        self.attempts, self.cursor, self.count = [], None, 0
+        self.since = time.monotonic()
+        return go_on
 
 
 class Deliverer:
@@ -96,21 +134,20 @@ class Deliverer:
             if webhook.next_attempt_at is not None and webhook.next_attempt_at > time.time():
                 return  # failing: the dispatcher wakes it when its next attempt is due
             page = feed.page(webhook.cursor, PAGE, Filters.from_query(webhook.filters))
+            sent = Sent(webhook)
             with self.poster(webhook) as poster:
                 for entry in page.entries:
                     answer, attempt = self.send(webhook, entry, "delivery", poster)
+                    sent.attempts.append(attempt)
                     if not answer.ok:
-                        if self.hooks.settle(webhook, held, attempt, None):
-                            self.failed(webhook, answer)
+                        if sent.settle(self.hooks, held):
+                            self.failed(sent.webhook, answer)
                         return
-                    if not self.hooks.settle(webhook, held, attempt, entry["cursor"], True):
+                    sent.delivered(entry["cursor"])
+                    if sent.due() and not sent.settle(self.hooks, held):
                         return  # its hold lapsed, or another run moved it on
-                    webhook = replace(webhook, cursor=entry["cursor"], failures=0)
-            if page.cursor != webhook.cursor and not self.hooks.settle(
-                webhook, held, None, page.cursor
-            ):
-                return
-            if not page.more:
+            sent.passed_over(page.cursor)
+            if not sent.settle(self.hooks, held) or not page.more:
                 return
 
     def again(self, webhook_id: str, attempt_id: str) -> None:
