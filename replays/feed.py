@@ -213,22 +213,24 @@ class Feed:
                 key = keys.events(game_id) if source == "log" else keys.disputes(game_id)
                 pipe.xrange(key, f"{first}-0", f"{last}-0")
             read = pipe.execute()
-        stored: dict[tuple[str, str], dict[int, dict]] = {}
-        for (game_id, source), found in zip(spans, read, strict=True):
+        # a log's seqs, and a game's dispute entries, have no gaps: the k-th read is first + k
+        stored: dict[tuple[str, str], tuple[int, list[dict]]] = {}
+        for (game_id, source), found, (first, _) in zip(spans, read, spans.values(), strict=True):
             if source == "log":
-                checked = (decode(entry_id, fields) for entry_id, fields in found)
-                stored[game_id, source] = {envelope["seq"]: envelope for envelope in checked}
+                stored[game_id, source] = (first, [decode(i, f) for i, f in found])
             else:
-                stored[game_id, source] = {
-                    entry_seq(i): disputes.decode(entry_seq(i), f.get(disputes.STREAM_FIELD))
-                    for i, f in found
-                }
-        return [entry(n, stored[n.game, n.source].get(n.number)) for n in notes]
+                stored[game_id, source] = (first, [
+                    disputes.decode(entry_seq(i), f.get(disputes.STREAM_FIELD)) for i, f in found
+                ])  # fmt: skip
+        return [entry(n, *stored[n.game, n.source]) for n in notes]
 
 
-def entry(note: Note, stored: dict | None) -> dict:
-    """A feed entry as the API answers it."""
-    if stored is None:  # written with its note, in one script: only a changed Redis lacks it
+def entry(note: Note, first: int, read: list[dict]) -> dict:
+    """A feed entry as the API answers it, from what was read of its game from `first` on."""
+    at, number = note.number - first, "seq" if note.source == "log" else "entry"
+    stored = read[at] if at < len(read) else None
+    if stored is None or stored[number] != note.number:
+        # written with its note, in one script: only a changed Redis lacks it
         what = "event" if note.source == "log" else "dispute entry"
         raise CorruptEvent(note.number, f"the feed names {what} {note.number} of game "
                                         f"{note.game}, which is not there")  # fmt: skip
