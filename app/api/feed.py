@@ -14,22 +14,21 @@ import time
 from collections.abc import Iterator
 
 import redis
-from flask import Response, current_app, request, url_for
+from flask import request, url_for
 from flask.views import MethodView
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from app.api.auth import key_refusals, tool_key_required
 from app.api.body import Blueprint
-from app.api.problems import problem
 from app.api.schemas import Envelope, Problem
 from app.api.stream import (
-    BUSY_RETRY_AFTER,
     HEARTBEAT,
     RECONNECT_MS,
     Body,
     Budget,
     message,
     stopping,
+    streamed,
 )
 from app.context import services
 from events.store import CorruptEvent
@@ -166,19 +165,8 @@ class FeedStream(MethodView):
         svc = services()
         feed = Feed(svc.redis)
         after = headers.get("last_event_id", query.get("after")) or feed.head()
-        budget = current_app.extensions["tablelog.streams"]
-        if not budget.take():
-            busy = problem(
-                503, "Too many streams",
-                f"this process has its {budget.size} streams open; retry shortly", "streams-busy",
-            )  # fmt: skip
-            busy.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
-            return busy
-        return Response(
-            LiveFeed(svc, feed, Filters.from_query(query), after, bearer_token(), budget),
-            mimetype="text/event-stream",
-            headers={"X-Accel-Buffering": "no"},
-        )
+        filters, token = Filters.from_query(query), bearer_token()
+        return streamed(lambda budget: LiveFeed(svc, feed, filters, after, token, budget))
 
 
 def bearer_token() -> str:

@@ -104,34 +104,27 @@ def parsed(setting: str, value: str) -> list:
 
 def count_failed_authentication() -> None:
     """One more failed authentication from this address; LimitReached past the limit."""
-    items = current_app.extensions.get("tablelog.auth_failures")
-    if not items:
-        return
-    strategy = current_app.extensions["tablelog.limiter"].limiter
-    address = get_remote_address()
-    for item in items:
-        if not strategy.hit(item, AUTH_FAILURES, address):
-            reset = strategy.get_window_stats(item, AUTH_FAILURES, address).reset_time
-            raise LimitReached(
-                f"failed authentications from this address are limited to {item}",
-                max(1, math.ceil(reset - time.time())),
-            )
+    items = current_app.extensions.get("tablelog.auth_failures") or ()
+    _count(items, AUTH_FAILURES, get_remote_address(), "failed authentications from this address")
 
 
 def count_tool_key_use(key_id: str, rate_limit: str) -> None:
     """One more request with the key `key_id`, whose limit is `rate_limit` (limits syntax,
     empty for none); LimitReached past it."""
-    items = _limits_of(rate_limit)
+    _count(_limits_of(rate_limit), TOOL_KEY, key_id, f"requests with the key {key_id}")
+
+
+def _count(items, counted: str, who: str, what: str) -> None:
+    """One more of `counted` by `who` against each limit of `items`; LimitReached, saying
+    `what` is limited, past one."""
     if not items:
         return
     strategy = current_app.extensions["tablelog.limiter"].limiter
     for item in items:
-        if not strategy.hit(item, TOOL_KEY, key_id):
-            reset = strategy.get_window_stats(item, TOOL_KEY, key_id).reset_time
-            raise LimitReached(
-                f"requests with the key {key_id} are limited to {item}",
-                max(1, math.ceil(reset - time.time())),
-            )
+        if not strategy.hit(item, counted, who):
+            reset = strategy.get_window_stats(item, counted, who).reset_time
+            raise LimitReached(f"{what} are limited to {item}",
+                               max(1, math.ceil(reset - time.time())))  # fmt: skip
 
 
 @lru_cache(maxsize=256)

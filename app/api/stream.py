@@ -32,7 +32,7 @@ stream ends at its next heartbeat and the client reconnects to another process.
 import json
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import redis
 from flask import Response, current_app
@@ -135,6 +135,24 @@ def last_entry(svc, game_id: str) -> int:
     return entry_seq(newest[0])
 
 
+def streamed(body: Callable[[Budget], "Body"]) -> Response:
+    """A stream's answer, its `body` made with a place of the process's budget of streams; a
+    503 with Retry-After when none is left."""
+    budget = current_app.extensions["tablelog.streams"]
+    if not budget.take():
+        busy = problem(
+            503, "Too many streams",
+            f"this process has its {budget.size} streams open; retry shortly", "streams-busy",
+        )  # fmt: skip
+        busy.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
+        return busy
+    return Response(
+        body(budget),
+        mimetype="text/event-stream",
+        headers={"X-Accel-Buffering": "no"},  # nginx: pass each message on at once
+    )
+
+
 class Body:
     """An open stream's messages as a WSGI body, holding a place of the process's budget.
     `close` (called by the server when the client has gone or the stream has ended;
@@ -227,16 +245,4 @@ class Stream(MethodView):
             where = "Last-Event-ID" if "last_event_id" in headers else "after"
             abort(400, errors={where: [f"the game is at version {version}"]})
         first = read_after(svc, game_id, after)  # a damaged log answers 500 here, not mid-stream
-        budget = current_app.extensions["tablelog.streams"]
-        if not budget.take():
-            busy = problem(
-                503, "Too many streams",
-                f"this process has its {budget.size} streams open; retry shortly", "streams-busy",
-            )  # fmt: skip
-            busy.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
-            return busy
-        return Response(
-            Live(svc, game_id, first, after, budget),
-            mimetype="text/event-stream",
-            headers={"X-Accel-Buffering": "no"},  # nginx: pass each message on at once
-        )
+        return streamed(lambda budget: Live(svc, game_id, first, after, budget))

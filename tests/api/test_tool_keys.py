@@ -13,6 +13,7 @@ from app import create_app
 from app.api.auth import tool_key_required
 from events import keys
 from tests.api.helpers import create_toy
+from tests.api.test_docs import key_checking_operations
 from tests.projections.test_tool_keys import every_value
 
 OTHER_CLIENT = {"REMOTE_ADDR": "127.0.0.2"}
@@ -257,13 +258,7 @@ def test_the_openapi_document_declares_the_key_where_one_is_checked(guarded, cli
         for method, operation in item.items()
         if method != "parameters" and operation.get("security") == [{"toolKey": []}]
     }
-    checked = set()
-    for rule in client.application.url_map.iter_rules():
-        view = getattr(client.application.view_functions[rule.endpoint], "view_class", None)
-        for method in rule.methods - {"HEAD", "OPTIONS"}:
-            if hasattr(getattr(view, method.lower(), None), "tool_key_scope"):
-                path = rule.rule.replace("<", "{").replace(">", "}")
-                checked.add((method.lower(), path))
+    checked = key_checking_operations(client.application)
     assert ("get", "/api/feed") in checked
     assert declared == checked
     responses = spec["paths"]["/api/tools/me"]["get"]["responses"]
