@@ -9,14 +9,15 @@ the body. The body is `{"type", "timestamp", "data"}`: the entry's type, when it
 recorded, and the entry as GET /api/feed answers it.
 
 Delivery is at least once: the cursor moves past an entry only once its POST was answered
-2xx, and a job that dies between the answer and the move sends it again (with the same
-`webhook-id`, by which a tool knows it). An answer other than 2xx (a redirect included: none
+2xx, and a job that dies before it keeps that sends it again (with the same `webhook-id`, by
+which a tool knows it). An answer other than 2xx (a redirect included: none
 is followed), a timeout or a refused connection is a failure: the webhook waits, the next
 attempt after WEBHOOK_RETRY_BASE seconds doubling to WEBHOOK_RETRY_MAX, each with jitter (half
 the wait, and a random part of the other half), and sends nothing after the entry that failed
 until it goes through, so a game's order holds. A webhook that has failed for
 WEBHOOK_RETRY_FOR seconds (a day by default) is disabled, with the reason; enabled again, it
-goes on from its cursor. So is one whose key was revoked. Every attempt is kept.
+goes on from its cursor. So is one whose key was revoked. Every attempt is kept, with the
+cursor, every SETTLE_EVERY seconds (`Sent`).
 """
 
 import random
