@@ -5,8 +5,9 @@ every attempt.
 In Redis (events/keys.py):
 
 - `webhooks`, a hash: `<id>` -> the webhook's record, which never changes once made:
-  `{"id", "key", "url", "description", "filters", "created_at"}` (`key` the id of the tool's
-  key that made it, `filters` as the feed's query names them);
+  `{"id", "key", "url", "description", "filters", "created_at", "request"}` (`key` the id of
+  the tool's key that made it, `filters` as the feed's query names them, `request` the digest
+  of the request that made it when it was sent with an Idempotency-Key);
 - `webhook:{<id>}`, a hash: its state, which every delivery moves: `cursor` (the feed's
   cursor of the last entry it was sent, or passed over by its filters), `status` (enabled,
   disabled), `disabled_at`, `disabled_reason`, `failing_since` and `failures` (the attempts
@@ -36,7 +37,6 @@ from events.idempotency import Keyed, KeyReused
 from events.store import utc_now
 
 ATTEMPTS_KEPT = 1000
-RESPONSE_KEPT = 1024  # the first bytes of an answer kept with its attempt
 ENABLED, DISABLED = "enabled", "disabled"
 
 # Attempts kept (ARGV[8] on), and, if the run of the token ARGV[6] still holds the webhook
@@ -44,8 +44,10 @@ ENABLED, DISABLED = "enabled", "disabled"
 # ARGV[2] (if not "", and only from there: another run may have moved it), ARGV[3] entries
 # counted delivered at ARGV[4] and, if any, the failures cleared. KEYS: the state, the
 # attempts, the hold; ARGV[5] the attempts kept. One call: one round trip, one wait for the
-# disk. Returns 1 if the cursor moved, 0 if it was elsewhere, -1 if the run's hold lapsed.
+# disk. Returns 1 if the cursor moved, 0 if it was elsewhere, -1 if the run's hold lapsed or
+# the webhook was deleted.
 SETTLE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end  -- deleted meanwhile: keep nothing
 for i = 8, #ARGV do
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'a', ARGV[i])
 end

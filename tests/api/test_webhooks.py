@@ -288,3 +288,14 @@ def test_two_runs_at_once_send_each_entry_once(client, svc, receiver):
     ids = [r.headers["webhook-id"] for r in receiver.taken()]
     assert len(ids) == len(set(ids)) == 4
     assert svc.redis.exists(keys.webhook_sending(made["id"])) == 0  # let go
+
+
+def test_a_webhook_deleted_while_it_is_sent_leaves_nothing_behind(client, svc, receiver):
+    made = register(client, key(svc), receiver.url, start="start")
+    create_toy(client)
+    webhook = svc.webhooks.get(made["id"])
+    holding = svc.webhooks.hold(webhook.id, 10)
+    svc.webhooks.delete(webhook.id)  # while a run holds it
+    attempt = {"cursor": webhook.cursor, "ok": True}
+    assert svc.webhooks.settle(webhook, (holding, 10), [attempt], "1-1", 1) is False
+    assert svc.redis.exists(keys.webhook_state(webhook.id), keys.webhook_attempts(webhook.id)) == 0
