@@ -179,10 +179,3 @@ def _drained(answer: http.client.HTTPResponse) -> bool:
     connection can carry the next POST; a long answer is not read to its end."""
     answer.read(64 * 1024)
     return answer.isclosed()
-
-
-def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
-         allow_private: bool) -> Answer:  # fmt: skip
-    """POST `body` to `url` once, on a connection of its own."""
-    with Poster(url, timeout, allow_private) as poster:
-        return poster.post(body, headers)

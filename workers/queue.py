@@ -94,17 +94,21 @@ class PhaseQueue:
         )
 
     def fetch(self, identifier: str) -> Job | None:
-        """The job of that id, or None (RQ refuses ids with other characters than ours)."""
-        try:
-            return Job.fetch(identifier, connection=self.connection, serializer=SERIALIZER)
-        except (NoSuchJobError, DeserializationError, ValueError):
-            return None
+        return fetch(self.connection, identifier)
 
     def depth(self) -> int:
         return self.queue.count
 
     def live_workers(self) -> int:
         return live_workers(self.queue)
+
+
+def fetch(connection: redis.Redis, identifier: str) -> Job | None:
+    """The job of that id, or None (RQ refuses ids with other characters than ours)."""
+    try:
+        return Job.fetch(identifier, connection=connection, serializer=SERIALIZER)
+    except (NoSuchJobError, DeserializationError, ValueError):
+        return None
 
 
 def live_workers(queue: Queue) -> int:
@@ -176,10 +180,7 @@ class DeliveryQueue:
         )  # fmt: skip
 
     def fetch(self, identifier: str) -> Job | None:
-        try:
-            return Job.fetch(identifier, connection=self.connection, serializer=SERIALIZER)
-        except (NoSuchJobError, DeserializationError, ValueError):
-            return None
+        return fetch(self.connection, identifier)
 
     def live_workers(self) -> int:
         return live_workers(self.queue)

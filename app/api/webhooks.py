@@ -3,6 +3,9 @@
 read and sent again, all with the tool's key: `webhooks:write` to change, `webhooks:read` to
 read. A key sees only its own webhooks; another's answer 404, as one that is not."""
 
+import logging
+
+import redis
 from flask import g, url_for
 from flask.views import MethodView
 from flask_smorest import abort
@@ -17,6 +20,8 @@ from app.context import deliveries, services
 from projections.webhooks import Webhook
 from replays.feed import START, Feed, Filters, is_cursor
 from workers.post import AddressRefused, target
+
+log = logging.getLogger(__name__)
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/webhooks",
                 description="Webhooks: the feed sent to a tool as it happens")  # fmt: skip
@@ -122,6 +127,16 @@ def shown(webhook: Webhook) -> dict:
             "attempts": url_for("webhooks.Attempts", webhook_id=webhook.id)}  # fmt: skip
 
 
+def wake(webhook_id: str) -> None:
+    """Have a worker send the webhook what is waiting, now. The webhook is written already,
+    so a queue that cannot be reached must not answer as if it were not: the dispatcher's
+    sweep finds it within seconds all the same."""
+    try:
+        deliveries().deliver(webhook_id)
+    except redis.RedisError as error:
+        log.warning("webhook %s is left to the dispatcher's sweep: %s", webhook_id, error)
+
+
 def own(webhook_id: str) -> Webhook:
     """The webhook of that id if the request's key made it; 404 otherwise."""
     webhook = services().webhooks.get(webhook_id)
@@ -153,7 +168,7 @@ class Webhooks(MethodView):
         webhook, made_before = svc.webhooks.create(
             g.tool_key.id, body["url"], body["description"], filters, start, keyed
         )
-        deliveries().deliver(webhook.id)
+        wake(webhook.id)
         answer = {**shown(webhook), "secret": svc.webhook_secret(webhook.id)}
         if made_before:
             return {**answer, "duplicate": True}, 200
@@ -197,7 +212,7 @@ class Enable(MethodView):
         came while it was disabled, and its failures are forgotten."""
         webhook = own(webhook_id)
         services().webhooks.enable(webhook.id)
-        deliveries().deliver(webhook.id)
+        wake(webhook.id)
         return shown(own(webhook_id))
 
 
