@@ -8,7 +8,8 @@ would.
 - `worker`: the phases' RQ worker, `python -m workers` (its horse and scheduler are left);
 - `webhooks`: one of the webhooks' workers, `python -m workers.webhooks`, maybe mid-delivery;
 - `gunicorn`: one of gunicorn's web processes, mid-request;
-- `redis`: the embedded redis-server;
+- `redis`: the soak's redis-server (tests/soak/own_redis.py), started again at once, as `make
+  run` starts its embedded one again;
 - `service`: every process of the service at once, as a power cut would (the disk stays);
 - `tool`: not the service but the tool it sends webhooks to (tests/soak/tool.py): down for
   a few seconds and back on the same port, or answering 500 for a few seconds; each pair of
@@ -25,6 +26,7 @@ KINDS = ("horse", "worker", "webhooks", "gunicorn", "redis", "service", "tool")
 TOOL_FAULTS = ("down", "failing")
 HORSE_WAIT = 10.0
 START_TIMEOUT = 120.0
+REDIS_START = 60.0  # seconds Redis may take to load its append-only file
 
 
 @dataclass
@@ -76,6 +78,9 @@ class Faults:
         else:
             if kind == "service":
                 self.service.kill_everything()
+            elif kind == "redis":
+                self.service.redis.kill()
+                self.service.redis.start(timeout=REDIS_START)
             else:
                 self.service.kill(pids)
             self.recovered(fault, start)

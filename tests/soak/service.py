@@ -5,11 +5,17 @@ WEBHOOK_RETRY_BASE (0.5 s) doubling to WEBHOOK_RETRY_MAX (5 s), not the hour a t
 internet is given: the soak's tool is down for seconds, not hours. What it prints goes to
 `service.log` there.
 
-Its processes are found under its pid in /proc, each by the part it plays: `redis` (the
-embedded redis-server), `worker` (`python -m workers`, the phases' worker), `horse` (the
-worker's child running a job, leader of a process group of its own), `webhooks` (the
-WEBHOOK_WORKERS webhooks' workers, `python -m workers.webhooks`, which run their jobs in their
-own process), `gunicorn` (the master) and `web` (its workers).
+Its Redis is the soak's own (tests/soak/own_redis.py says why), in `var/redis` where `make
+run`'s would be, and the service reaches it by REDIS_URL through the soak's TCP proxy
+(tests/soak/proxy.py), so that the network between them can fail. The soak starts Redis and
+the proxy before the service, and stops Redis after it, as `make run` does its embedded one;
+the proxy lasts the whole run, as a network does.
+
+Its processes are found under its pid in /proc, each by the part it plays: `worker` (`python
+-m workers`, the phases' worker), `horse` (the worker's child running a job, leader of a
+process group of its own), `webhooks` (the WEBHOOK_WORKERS webhooks' workers, `python -m
+workers.webhooks`, which run their jobs in their own process), `gunicorn` (the master) and
+`web` (its workers); and `redis`, the soak's redis-server.
 Every process ever seen is remembered with its start time, so at the end the soak can end what
 a kill -9 left behind (an orphaned work horse or scheduler) by pid, and never another's.
 """
@@ -23,6 +29,8 @@ import time
 from pathlib import Path
 
 from app.run.embedded_redis import free_port
+from tests.soak.own_redis import OwnRedis
+from tests.soak.proxy import ProxyProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 # Set for a developer's own service or for the test session: the soak's service has its own.
@@ -67,10 +75,11 @@ def processes() -> dict[int, tuple[int, int, str, list[str]]]:
 
 
 class Service:
-    def __init__(self, workdir: Path, api_port: int | None = None, redis_port: int | None = None):
+    def __init__(self, workdir: Path, api_port: int | None = None):
         self.workdir = workdir
         self.port = api_port or free_port()
-        self.redis_port = redis_port or free_port()
+        self.redis = OwnRedis(workdir / "var" / "redis")
+        self.proxy = ProxyProcess(("127.0.0.1", self.redis.port))
         self.api = None  # set by the soak: the client that asks whether it answers
         self.process: subprocess.Popen | None = None
         self.seen: dict[int, str] = {}  # pid: start time, of every process of the service
@@ -81,7 +90,7 @@ class Service:
         path = env.get("PYTHONPATH")
         env.update(
             PORT=str(self.port),
-            REDIS_PORT=str(self.redis_port),
+            REDIS_URL=self.redis_url,
             WEB_CONCURRENCY=str(WEB_CONCURRENCY),
             WEBHOOK_WORKERS=str(WEBHOOK_WORKERS),
             WEBHOOK_ALLOW_PRIVATE="1",
@@ -92,7 +101,19 @@ class Service:
         )
         return env
 
+    @property
+    def redis_url(self) -> str:
+        """The soak's Redis, through the proxy."""
+        return f"redis://:{self.redis.password}@127.0.0.1:{self.proxy.port}/0"
+
     def start(self) -> None:
+        """The proxy if it is not running yet, Redis if it is not, then the service. Call it
+        from the soak's main thread: Redis gets SIGTERM when the thread that started it ends
+        (EmbeddedRedis's PR_SET_PDEATHSIG)."""
+        if self.proxy.process is None:
+            self.proxy.start()
+        if not self.redis.running():
+            self.redis.start()
         self.starts += 1
         with open(self.workdir / "service.log", "ab") as log:
             log.write(f"--- the soak starts the service ({self.starts}) ---\n".encode())
@@ -112,6 +133,8 @@ class Service:
     def roles(self) -> dict[str, list[int]]:
         """The pids of each part of the service now running."""
         found = {"redis": [], "worker": [], "horse": [], "webhooks": [], "gunicorn": [], "web": []}
+        if self.redis.running():
+            found["redis"].append(self.redis.pid)
         if self.exited():
             return found
         table = processes()
@@ -128,9 +151,7 @@ class Service:
             parent, group, started, command = table[pid]
             self.seen.setdefault(pid, started)
             text = " ".join(command)
-            if command and Path(command[0]).name.startswith("redis-server"):
-                found["redis"].append(pid)
-            elif parent == self.process.pid and "-m workers.webhooks" in text:
+            if parent == self.process.pid and "-m workers.webhooks" in text:
                 found["webhooks"].append(pid)
             elif parent == self.process.pid and "-m workers" in text:
                 found["worker"].append(pid)
@@ -178,23 +199,30 @@ class Service:
                 os.kill(pid, signal.SIGKILL)
 
     def kill_everything(self) -> list[int]:
-        """kill -9 of every process of the service at once, itself first."""
+        """kill -9 of every process of the service at once, itself first, Redis with it."""
         roles = self.roles()
         pids = [self.process.pid, *(pid for part in roles.values() for pid in part)]
         self.kill(pids)
         self.process.wait(timeout=10)
+        self.redis.kill()  # its pid is among them: this waits for it
         return pids
 
     def stop(self, timeout: float = 90.0) -> None:
-        """SIGTERM, as Ctrl-C of `make run`; kill -9 of all of it past `timeout`."""
-        if self.exited():
-            return
-        self.roles()  # remember who is running, to end them if the stop does not
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.kill_everything()
+        """SIGTERM, as Ctrl-C of `make run`, kill -9 of all of it past `timeout`; then Redis
+        stopped, as `make run` stops its own last."""
+        if not self.exited():
+            self.roles()  # remember who is running, to end them if the stop does not
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.kill_everything()
+        self.redis.stop()
+
+    def close(self) -> None:
+        """At the end of the run: the service and Redis stopped, and the proxy."""
+        self.stop()
+        self.proxy.stop()
 
     def leftovers(self) -> list[tuple[int, str]]:
         """Processes of the service still running once it stopped (a kill -9 left them):

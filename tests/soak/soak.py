@@ -237,7 +237,7 @@ def soak(settings: Settings, keep: bool = False, say=print) -> tuple[bool, Soak,
         say(f"{run.elapsed():7.1f} s  the load stopped; settling and checking", flush=True)
         checked = check_all(run)
     finally:
-        run.service.stop()
+        run.service.close()
         run.tool.stop()
         time.sleep(0.5)
         leftovers = run.service.leftovers()

@@ -3,9 +3,9 @@ server on loopback (tests/receiver.py's Receiver) beside the tables, verifying e
 signature with standardwebhooks as a tool does (a bad one is answered 401 and counted).
 
 Its key is made as a person beside `make run` makes one, `flask --app app keys create` in the
-service's folder (it reaches the embedded Redis through var/, without REDIS_URL); the webhook
-is registered through the API with it, and the secret the registration answered is the one
-the tool verifies with.
+service's folder, with the service's REDIS_URL (the soak's Redis, through the proxy); the
+webhook is registered through the API with it, and the secret the registration answered is
+the one the tool verifies with.
 
 Its faults (tests/soak/faults.py, `tool`): down for a few seconds, then back on the same
 port, or answering 500 for a few seconds. The deliveries must ride both out.
