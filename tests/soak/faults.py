@@ -1,8 +1,9 @@
-"""The faults: every `every` seconds, kill -9 of one part of the service, the parts in an order
-shuffled by the soak's seed (each round of seven faults each kind once). Then the soak waits
-for the service to be whole again by itself; if `make run`'s process has exited, or the service
-is not whole within `recover` seconds, the soak starts it again, as a person at the machine
-would.
+"""The faults: every `every` seconds one of them, in an order shuffled by the soak's seed (each
+round of twelve faults each kind once). Then the soak waits for the service to be whole again
+by itself; if `make run`'s process has exited, or the service is not whole within `recover`
+seconds, the soak starts it again, as a person at the machine would.
+
+A kill -9 of one part of the service:
 
 - `horse`: the work horse running a phase job (the soak waits up to 10 s for a job to run);
 - `worker`: the phases' RQ worker, `python -m workers` (its horse and scheduler are left);
@@ -15,6 +16,21 @@ would.
   a few seconds and back on the same port, or answering 500 for a few seconds; each pair of
   tool faults is one of each, in an order shuffled by the seed. The fault loop goes on
   meanwhile; `back` is "tool" and `seconds` how long.
+
+An outage, for a time drawn by the seed within `lasts` (5 to 30 s in `make soak`), then over;
+the soak waits for the service to be whole from its end:
+
+- `pause`: Redis stopped with SIGSTOP (every connection open, nothing answered), then SIGCONT;
+- `oom`: Redis out of memory: maxmemory just above the memory it uses, noeviction, so every
+  write that needs memory is refused, then maxmemory off again;
+- `reset`: every connection between the service and Redis reset by the proxy
+  (tests/soak/proxy.py), and every new one as soon as it is made, until it is over;
+- `blackhole`: nothing passes between the service and Redis, on open connections or new ones,
+  until it is over, when what was held passes;
+- `delay`: every chunk between the service and Redis delayed by 20 to 250 ms (drawn).
+
+Each fault notes when it began and when it was over (a kill: at once), by the clock the
+service stamps events with, for the phase latency after it (tests/soak/phases.py).
 """
 
 import time
@@ -22,8 +38,10 @@ from dataclasses import dataclass, field
 
 from tests.soak.service import Service
 
-KINDS = ("horse", "worker", "webhooks", "gunicorn", "redis", "service", "tool")
+OUTAGES = ("pause", "oom", "reset", "blackhole", "delay")
+KINDS = ("horse", "worker", "webhooks", "gunicorn", "redis", "service", "tool", *OUTAGES)
 TOOL_FAULTS = ("down", "failing")
+DELAYS = (0.02, 0.25)  # seconds a chunk is held by the proxy in a `delay`
 HORSE_WAIT = 10.0
 START_TIMEOUT = 120.0
 REDIS_START = 60.0  # seconds Redis may take to load its append-only file
@@ -35,8 +53,11 @@ class Fault:
     kind: str
     pids: list
     back: str = ""  # "itself", "restarted" (by the soak), "skipped", "down", "tool"
-    seconds: float = 0.0  # from the kill until the service was whole again
+    seconds: float = 0.0  # from the kill (an outage's end) until the service was whole again
     why: str = ""  # why the soak restarted it; for the tool, "down" or "failing"
+    began: float = 0.0  # time.time(): when it was made
+    ended: float = 0.0  # time.time(): when it was over (a kill's is its making)
+    how: str = ""  # an outage's measure: its length, the memory, the delay
 
 
 @dataclass
@@ -48,6 +69,7 @@ class Faults:
     began: float
     say: object = print
     tool: object = None  # tests/soak/tool.py's Tool
+    lasts: tuple = (5.0, 30.0)  # an outage's seconds, at least and at most
     done: list = field(default_factory=list)
     tool_order: list = field(default_factory=list)
 
@@ -69,9 +91,12 @@ class Faults:
     def inject(self, kind: str) -> Fault:
         if kind == "tool":
             return self.tool_fault()
+        if kind in OUTAGES:
+            return self.outage(kind)
         start = time.monotonic()
         pids = self.targets(kind)
-        fault = Fault(round(start - self.began, 1), kind, pids)
+        fault = Fault(round(start - self.began, 1), kind, pids, began=time.time())
+        fault.ended = fault.began
         if not pids:
             fault.back = "skipped"
             self.say(f"{fault.at:7.1f} s  no {kind} to kill: skipped")
@@ -83,7 +108,42 @@ class Faults:
                 self.service.redis.start(timeout=REDIS_START)
             else:
                 self.service.kill(pids)
-            self.recovered(fault, start)
+            what = f"{fault.at:7.1f} s  kill -9 {fault.kind} (pid {' '.join(map(str, pids))})"
+            self.recovered(fault, start, what)
+        self.done.append(fault)
+        return fault
+
+    def outage(self, kind: str) -> Fault:
+        """Redis paused or out of memory, or the proxy failing, for a time drawn in `lasts`;
+        then over, and the service waited for from then."""
+        seconds = self.rng.uniform(*self.lasts)
+        redis, proxy = self.service.redis, self.service.proxy
+        fault = Fault(round(time.monotonic() - self.began, 1), kind, [], began=time.time())
+        if not redis.running():
+            fault.back = "skipped"
+            self.say(f"{fault.at:7.1f} s  no Redis for {kind}: skipped")
+            self.done.append(fault)
+            return fault
+        if kind == "pause":
+            redis.pause()
+            over, fault.how = redis.resume, "SIGSTOP"
+        elif kind == "oom":
+            used, limit = redis.out_of_memory()
+            over, fault.how = redis.memory_back, f"maxmemory {limit / 2**20:.1f} MiB"
+        elif kind == "delay":
+            delay = self.rng.uniform(*DELAYS)
+            opened = proxy.slow(delay)
+            over, fault.how = proxy.heal, f"{delay * 1000:.0f} ms, {opened} connections"
+        else:
+            opened = (proxy.reset if kind == "reset" else proxy.blackhole)()
+            over, fault.how = proxy.heal, f"{opened} connections"
+        try:
+            time.sleep(seconds)
+        finally:
+            over()
+        fault.ended = time.time()
+        what = f"{fault.at:7.1f} s  {kind} ({fault.how}) for {seconds:.1f} s"
+        self.recovered(fault, time.monotonic(), what)
         self.done.append(fault)
         return fault
 
@@ -96,6 +156,8 @@ class Faults:
         how = self.tool_order.pop()
         seconds = min(self.rng.uniform(2.0, 6.0), 0.75 * self.every)
         fault = Fault(round(time.monotonic() - self.began, 1), "tool", [], "tool", seconds, how)
+        fault.began = time.time()
+        fault.ended = fault.began + seconds
         if self.tool is None:
             fault.back = "skipped"
             self.say(f"{fault.at:7.1f} s  no tool to fault: skipped")
@@ -118,9 +180,9 @@ class Faults:
                 return []
             time.sleep(0.05)
 
-    def recovered(self, fault: Fault, start: float) -> None:
-        """Wait for the service to be whole again, else start it again."""
-        what = f"{fault.at:7.1f} s  kill -9 {fault.kind} (pid {' '.join(map(str, fault.pids))})"
+    def recovered(self, fault: Fault, start: float, what: str) -> None:
+        """Wait from `start` (a time.monotonic()) for the service to be whole again, else
+        start it again; `what` says the fault."""
         if fault.kind == "service":
             fault.why = "killed whole"
         else:
@@ -135,7 +197,8 @@ class Faults:
         fault.back = self.restart()
         fault.seconds = time.monotonic() - start
         outcome = "restarted by the soak" if fault.back == "restarted" else "DID NOT START"
-        self.say(f"{what}: {fault.why}; {outcome}, whole {fault.seconds:.1f} s after the kill")
+        after = "its end" if fault.kind in OUTAGES else "the kill"
+        self.say(f"{what}: {fault.why}; {outcome}, whole {fault.seconds:.1f} s after {after}")
 
     def whole(self) -> None:
         """Before the checks: the service whole, or started again (a restart of its own in
@@ -144,6 +207,7 @@ class Faults:
         if self.service.wait_up(self.recover):
             return
         fault = Fault(round(start - self.began, 1), "none", [], why="found down after the load")
+        fault.began = fault.ended = time.time()
         fault.back = self.restart()
         fault.seconds = time.monotonic() - start
         self.say(f"{fault.at:7.1f} s  {fault.why}: {fault.back}")

@@ -5,7 +5,7 @@ from statistics import mean
 
 from tests.soak.checks import COUNTS, Checked
 from tests.soak.delivered import line as delivered_lines
-from tests.soak.faults import KINDS
+from tests.soak.faults import KINDS, OUTAGES
 
 UNDOS = ("undos", "redos", "disputes")
 
@@ -65,6 +65,7 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
             f"{len(made)} ({', '.join(f'{k} {by_kind[k]}' for k in KINDS)})"
             + (f", {skipped} skipped" if skipped else ""),
         ),
+        ("outages", outages(made)),
         ("back by itself", times(itself)),
         ("the tool", tool_faults(tool)),
         ("restarted by the soak", times(restarted)),
@@ -98,6 +99,12 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
         if len(notes) > 40:
             out.append(f"    ... and {len(notes) - 40} more")
     return out
+
+
+def outages(faults: list) -> str:
+    """Each kind of outage: how many, and how long they lasted in all."""
+    lasted = {kind: [f.ended - f.began for f in faults if f.kind == kind] for kind in OUTAGES}
+    return ", ".join(f"{kind} {len(s)} ({sum(s):.1f} s)" for kind, s in lasted.items())
 
 
 def tool_faults(faults: list) -> str:

@@ -42,6 +42,7 @@ class Settings:
     seed: int = 0
     settle: float = 120.0
     recover: float = 20.0  # seconds a part may take to be whole again by itself
+    outage: tuple[float, float] = (5.0, 30.0)  # seconds an outage lasts, at least and at most
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -53,7 +54,16 @@ class Settings:
             seed=int(env.get("SOAK_SEED") or random.SystemRandom().randrange(1, 10**6)),
             settle=float(env.get("SOAK_SETTLE_SECONDS") or cls.settle),
             recover=float(env.get("SOAK_RECOVER_SECONDS") or cls.recover),
+            outage=seconds_between(env.get("SOAK_OUTAGE_SECONDS")) or cls.outage,
         )
+
+
+def seconds_between(text: str | None) -> tuple[float, float] | None:
+    """(5.0, 30.0) for "5-30", (10.0, 10.0) for "10"."""
+    if not text:
+        return None
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
 
 
 class Soak:
@@ -206,7 +216,7 @@ class Soak:
         self.began = time.monotonic()
         self.deadline = self.began + s.seconds
         self.faults = Faults(self.service, random.Random(s.seed), s.fault_every, s.recover,
-                             self.began, self.say, self.tool)  # fmt: skip
+                             self.began, self.say, self.tool, s.outage)  # fmt: skip
         tables = [
             threading.Thread(target=self.table, args=(i,), daemon=True) for i in range(s.tables)
         ]
@@ -228,7 +238,8 @@ def soak(settings: Settings, keep: bool = False, say=print) -> tuple[bool, Soak,
     run = Soak(settings, workdir, lambda line: say(line, flush=True))
     say(
         f"tablelog soak {datetime.date.today()}: seed {settings.seed}, {settings.tables} tables, "
-        f"{settings.seconds:g} s, a fault every {settings.fault_every:g} s; the service in "
+        f"{settings.seconds:g} s, a fault every {settings.fault_every:g} s (an outage "
+        f"{settings.outage[0]:g} to {settings.outage[1]:g} s); the service in "
         f"{workdir} (API on :{run.service.port})",
         flush=True,
     )

@@ -1,14 +1,16 @@
 """The soak (`make soak`) run briefly, so that `make test` proves the tool works: four tables
-for 24 seconds, a fault every 3 seconds (each of the seven kinds once, in the order seed 2026
-shuffles them, the kill of all of it last, so its restart delays none), and a clean result
-with events acknowledged, faults made and every event delivered to the tool's webhook."""
+for 44 seconds, a fault every 3 seconds, outages of 1 to 2 seconds (each of the twelve kinds
+once, in the order seed 2067 shuffles them, the kill of all of it last, so its restart delays
+none), and a clean result with events acknowledged, faults made and every event delivered to
+the tool's webhook."""
 
 from tests.soak.faults import KINDS
 from tests.soak.soak import Settings, soak
 
 
 def test_a_short_soak_loses_nothing_and_verifies_every_game():
-    settings = Settings(seconds=24, tables=4, fault_every=3, seed=2026, settle=30, recover=10)
+    settings = Settings(seconds=44, tables=4, fault_every=3, seed=2067, settle=30, recover=10,
+                        outage=(1.0, 2.0))  # fmt: skip
     ok, run, figures = soak(settings)
     report = "\n".join(figures)
     made = [f for f in run.faults.done if f.back in ("itself", "restarted", "tool")]
