@@ -6,6 +6,7 @@ memory, or the network between the service and Redis resets, blackholes or delay
 nothing is pending, every acknowledged event is looked for at its seq, every derivation
 checked to be written once, every game verified with the recompute check, every receipt
 checked, and every event of every log looked for among what the tool received, by its id.
+The figures say how long the phases waited after each kind of fault.
 
     soak.py       the run: the service, the tables, the faults, the clients' writes
     service.py    `python -m app.run.serve` in a folder of its own, and its processes by part
@@ -20,5 +21,6 @@ checked, and every event of every log looked for among what the tool received, b
     ledger.py     what the service acknowledged
     checks.py     what is held against the ledger afterwards
     delivered.py  what the tool received, held against the ledger and the logs
+    phases.py     the phase latency, after each kind of fault
     report.py     the figures
 """

@@ -40,6 +40,7 @@ COUNTS = (
     "written twice",
     "unchecked",
 )
+LOGGED = ("seq", "event_id", "actor", "type", "recorded_at")  # what is kept of each event
 
 
 @dataclass
@@ -132,7 +133,7 @@ def check_game(soak, game_id: str, keys, checked: Checked) -> None:
     checked.games[made.how if made else "not acknowledged"] += 1
     href = f"/api/games/{game_id}"
     events = api.pages(f"{href}/events?after=0&limit=1000")
-    checked.logs[game_id] = [{k: e[k] for k in ("seq", "event_id", "actor")} for e in events]
+    checked.logs[game_id] = [{k: e[k] for k in LOGGED} for e in events]
     at = {event["seq"]: event for event in events}
     if sorted(at) != list(range(1, len(events) + 1)):
         checked.bad("lost", f"game {game_id}: its seqs are not 1 to {len(events)}")

@@ -2,7 +2,11 @@
 
 The ledger is what the checks hold the service to afterwards: every event acknowledged is in
 its game's log at its seq, every game a creation, fork or import acknowledged exists once,
-every dispute acknowledged is there once, and every receipt handed out still checks.
+every dispute acknowledged is there once, and every receipt handed out still checks. A write
+answered 503 (or not at all) may or may not have been written: the client asks again with the
+same event id or key until it is answered (tests/soak/client.py), and nothing is noted of it
+until then. It also keeps the versions at which an append's answer said a phase was due, for
+the phase latency (tests/soak/phases.py).
 """
 
 import threading
@@ -38,6 +42,7 @@ class Ledger:
     events: dict = field(default_factory=lambda: defaultdict(dict))  # game: {seq: event id}
     receipts: dict = field(default_factory=lambda: defaultdict(dict))  # game: {signature: receipt}
     disputes: dict = field(default_factory=lambda: defaultdict(set))  # game: {dispute id}
+    due: dict = field(default_factory=lambda: defaultdict(set))  # game: {version, phase due}
     sent: set = field(default_factory=set)  # every event id a client sent
     unanswered: int = 0  # writes that make a game, never answered (the soak gave up)
     conflicts: list = field(default_factory=list)  # one key or seq answered two games, events
@@ -67,6 +72,8 @@ class Ledger:
                     )
             for receipt in answer.get("receipts") or []:  # a retry's are the first's again
                 self.receipts[game_id][receipt["signature"]] = receipt
+            if answer.get("pending"):  # a retry's: the game now, at the version it answers
+                self.due[game_id].add(answer["version"])
 
     def dispute_opened(self, game_id: str, dispute_id: int) -> None:
         with self.lock:

@@ -6,6 +6,8 @@ from statistics import mean
 from tests.soak.checks import COUNTS, Checked
 from tests.soak.delivered import line as delivered_lines
 from tests.soak.faults import KINDS, OUTAGES
+from tests.soak.phases import phases
+from tests.soak.phases import rows as phase_rows
 
 UNDOS = ("undos", "redos", "disputes")
 
@@ -78,6 +80,7 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
         ("answers asked again", str(figures.counts["answers lost on purpose and asked again"])),
         ("games abandoned", str(figures.counts["games abandoned"])),
         ("settled", settled),
+        *phase_rows(faults, phases(soak.ledger, checked.logs), KINDS),
     ]
     rows += [(name, str(checked.counts[name])) for name in COUNTS]
     rows.append(("answered otherwise", str(checked.counts["answered otherwise"])))

@@ -1,8 +1,8 @@
 """The soak (`make soak`) run briefly, so that `make test` proves the tool works: four tables
 for 44 seconds, a fault every 3 seconds, outages of 1 to 2 seconds (each of the twelve kinds
 once, in the order seed 2067 shuffles them, the kill of all of it last, so its restart delays
-none), and a clean result with events acknowledged, faults made and every event delivered to
-the tool's webhook."""
+none), and a clean result with events acknowledged, faults made, every event delivered to the
+tool's webhook, and the phase latency after each kind of fault in the figures."""
 
 from tests.soak.faults import KINDS
 from tests.soak.soak import Settings, soak
@@ -16,4 +16,5 @@ def test_a_short_soak_loses_nothing_and_verifies_every_game():
     made = [f for f in run.faults.done if f.back in ("itself", "restarted", "tool")]
     assert {fault.kind for fault in made} == set(KINDS), report
     assert run.ledger.acknowledged() > 100, report
+    assert "phase latency" in report, report
     assert ok, report
