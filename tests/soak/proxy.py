@@ -171,7 +171,11 @@ class Pipe:
         self.closing = False
 
     def send(self, data: bytes) -> None:
-        self.held.append((self.proxy.loop.time() + self.proxy.delay, data))
+        proxy, transport = self.proxy, self.transport
+        if not (self.held or proxy.delay or proxy.blackholed or transport is None):
+            transport.write(data)  # no fault: at once, the cost of every chunk
+            return
+        self.held.append((proxy.loop.time() + proxy.delay, data))
         self.flush()
 
     def flush(self) -> None:
@@ -252,6 +256,11 @@ class Connection:
 
 
 async def main(port: int, host: str, upstream: int) -> None:
+    # A network does not queue for the processor behind the programs it connects: with four
+    # busy processes on two cores, a PING through the proxy took 750 us at the service's
+    # priority, 460 us at -10 (300 us straight to Redis). Only root may raise it.
+    with contextlib.suppress(PermissionError):
+        os.setpriority(os.PRIO_PROCESS, 0, -10)
     await Proxy((host, upstream)).serve(port)
 
 
