@@ -227,3 +227,9 @@ def webhooks_due() -> str:
     """A sorted set: the ids of failing webhooks scored by the epoch of their next attempt,
     which the delivery dispatcher wakes them at. An index: a webhook's state says when."""
     return "webhooks:due"
+
+
+def phase_job(game_id: str) -> str:
+    """A string on the queues' Redis: the id of the game's latest phase job, so an append that
+    finds it still waiting enqueues no other (workers/queue.py). Lapses a day after it is set."""
+    return f"phases:job:{game_id}"
