@@ -7,6 +7,7 @@ withdrawals, catalog fields of the game's meta), all or nothing. Nothing is ever
 deleted. Every event read is checked against its own hash.
 """
 
+import contextlib
 import hashlib
 import json
 from dataclasses import dataclass
@@ -47,6 +48,24 @@ class IdempotencyConflict(Exception):
         super().__init__(f"event id {event_id} was already used, by seq {seq}, for another body")
         self.event_id = event_id
         self.seq = seq
+
+
+class OutcomeUnknown(redis.RedisError):
+    """A write was sent to Redis and its answer never came (the connection dropped, or timed
+    out, as against a paused server): Redis may have run it. Sent again with the same event
+    ids or Idempotency-Key, it is written once."""
+
+
+@contextlib.contextmanager
+def one_write():
+    """Around the one command a write is made of: its answer lost is OutcomeUnknown. An error
+    Redis answers (out of memory, loading) means it ran nothing, and stays what it is."""
+    try:
+        yield
+    except redis.BusyLoadingError:
+        raise
+    except (redis.ConnectionError, redis.TimeoutError) as error:
+        raise OutcomeUnknown(str(error)) from error
 
 
 @dataclass(frozen=True)
@@ -178,10 +197,11 @@ class RedisEventStore:
             keys.withdrawals(game_id),
             feed_key(self.redis, game_id),
         ]
-        try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
-            reply = self.redis.evalsha(self._append.sha, len(game_keys), *game_keys, *args)
-        except redis.exceptions.NoScriptError:  # a server that lost it: the Script loads it
-            reply = self._append(keys=game_keys, args=args)
+        with one_write():
+            try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
+                reply = self.redis.evalsha(self._append.sha, len(game_keys), *game_keys, *args)
+            except redis.exceptions.NoScriptError:  # a server that lost it: the Script loads it
+                reply = self._append(keys=game_keys, args=args)
         outcome = reply[0].decode()
         if outcome == "ok":
             seqs = [e["seq"] for e in envelopes]

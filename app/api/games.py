@@ -1,7 +1,9 @@
 """Games: create, list, one game's summary, its state at any seq."""
 
+import logging
 import random
 
+import redis
 from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
@@ -18,6 +20,7 @@ from projections.catalog import Filters, summary
 from projections.rules import rules_of
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games and their state")
+log = logging.getLogger(__name__)
 
 
 class GameId(BaseConverter):
@@ -294,7 +297,14 @@ class MapPicture(MethodView):
 
 
 def pending_job(game_id: str, meta: dict) -> dict | None:
-    """The job resolving the phase now due, enqueued if it was not."""
+    """The job resolving the phase now due, enqueued if it was not; None if none is due, or
+    the queue failed. It is asked for after a write, which stands: a failure here answered
+    503 said nothing was recorded, and the worker's sweep enqueues the job."""
     if not meta.get("pending"):
         return None
-    return job_link(phase_queue().enqueue(game_id, meta["version"]).id)
+    try:
+        return job_link(phase_queue().enqueue(game_id, meta["version"]))
+    except redis.RedisError as error:
+        log.warning("game %s: its phase's job was not enqueued (the sweep will): %s",
+                    game_id, error)  # fmt: skip
+        return None

@@ -45,6 +45,12 @@ class Problem(Schema):
     near = fields.List(
         fields.String(), metadata={"description": "rule ids like the one asked (404)"}
     )
+    recorded = fields.String(
+        validate=validate.OneOf(["no", "unknown"]),
+        metadata={"description": "a write's fate (503): `no`, nothing was recorded; `unknown`, "
+                  "its answer was lost and it may have been: retry with the same event id or "
+                  "Idempotency-Key"},
+    )  # fmt: skip
 
 
 class TableName(fields.String):
