@@ -233,3 +233,8 @@ def phase_job(game_id: str) -> str:
     """A string on the queues' Redis: the id of the game's latest phase job, so an append that
     finds it still waiting enqueues no other (workers/queue.py). Lapses a day after it is set."""
     return f"phases:job:{game_id}"
+
+
+def health_probe() -> str:
+    """A string GET /api/health writes, lapsing in seconds, to learn the store takes writes."""
+    return "health:probe"

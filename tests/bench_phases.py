@@ -95,8 +95,8 @@ def bench_phases_under_load(svc: Services, env: dict, seconds: float = SECONDS) 
             stop.set()
             for thread in threads:
                 thread.join()
-        moves = sum(svc.projector.meta(game)["version"] for game in games)
-        return {"quiet": quiet, "loaded": loaded, "depth": max(depths), "moves": moves}
+        events = sum(svc.projector.meta(game)["version"] for game in games)
+        return {"quiet": quiet, "loaded": loaded, "depth": max(depths), "events": events}
     finally:
         worker.terminate()
         worker.wait()
@@ -110,7 +110,7 @@ def report(svc: Services, env: dict) -> None:
     found = bench_phases_under_load(svc, env)
     quiet, loaded = found["quiet"], found["loaded"]
     print(f"23. a fresh game's phase, {WRITERS} games' moves going on past theirs at "
-          f"{RATE:.0f}/s ({found['moves']} moves in {SECONDS:.0f} s): append -> resolved p50 "
+          f"{RATE:.0f}/s ({found['events']} events in {SECONDS:.0f} s): append -> resolved p50 "
           f"{statistics.median(loaded) * 1e3:.0f} ms, p99 {p99(loaded) * 1e3:.0f} ms over "
           f"{len(loaded)} games   goal p99 < {GOAL * 1e3:.0f} ms; with no moves going on p50 "
           f"{statistics.median(quiet) * 1e3:.0f} ms, p99 {p99(quiet) * 1e3:.0f} ms; the "

@@ -248,7 +248,28 @@ UNWELL = {
     "TRYAGAIN": "is moving the game to another node",
 }
 UNWELL_CODE = re.compile(r"(?:^|[\s:-])(" + "|".join(UNWELL) + r")\b")
+# redis-py names some by a class of their own, and leaves the code out of the message
+UNWELL_CLASSES = {
+    redis.exceptions.OutOfMemoryError: "OOM",
+    redis.exceptions.ReadOnlyError: "READONLY",
+    redis.exceptions.BusyLoadingError: "LOADING",
+    redis.exceptions.MasterDownError: "MASTERDOWN",
+    redis.exceptions.ClusterDownError: "CLUSTERDOWN",
+    redis.exceptions.TryAgainError: "TRYAGAIN",
+}
 RETRY_AFTER = 1  # seconds: a restart, a failover or a spell of memory is over in a few
+
+
+def unwell(error: redis.RedisError) -> str | None:
+    """What a store error says of the store ("is out of memory", "cannot be reached"); None
+    for an error reply that is no outage."""
+    for kind, code in UNWELL_CLASSES.items():
+        if isinstance(error, kind):
+            return UNWELL[code]
+    if isinstance(error, redis.ResponseError):
+        code = UNWELL_CODE.search(str(error))
+        return UNWELL[code.group(1)] if code else None
+    return "cannot be reached"
 
 
 def store_problem(error: redis.RedisError) -> Response | None:
@@ -263,15 +284,9 @@ def store_problem(error: redis.RedisError) -> Response | None:
                   f"recorded; {retry}, which records it once and answers what was "
                   "recorded")  # fmt: skip
     else:
-        if isinstance(error, redis.BusyLoadingError):
-            reason = UNWELL["LOADING"]
-        elif isinstance(error, redis.ResponseError):
-            code = UNWELL_CODE.search(str(error))
-            if code is None:
-                return None
-            reason = UNWELL[code.group(1)]
-        else:
-            reason = "cannot be reached"
+        reason = unwell(error)
+        if reason is None:
+            return None
         recorded = "no" if writing else None
         said = f"the event store {reason}"
         detail = f"{said}; nothing was recorded; {retry}" if writing else f"{said}; retry later"

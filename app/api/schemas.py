@@ -525,9 +525,9 @@ class Index(Schema):
 
 
 class Health(Schema):
-    ok = fields.Boolean()
-    redis = fields.Boolean()
-    queue_redis = fields.Boolean()
+    ok = fields.Boolean(metadata={"description": "both Redis answer and take writes"})
+    redis = fields.Boolean(metadata={"description": "the event store answers and takes writes"})
+    queue_redis = fields.Boolean(metadata={"description": "the queues' Redis, likewise"})
     workers = fields.Integer(
         metadata={"description": "the phase workers running (not one killed and still "
                   "registered: RQ keeps its key for minutes)"}
@@ -539,6 +539,11 @@ class Health(Schema):
     deliveries_waiting = fields.Integer(
         metadata={"description": "webhooks' jobs queued, none of them started yet"}
     )
+    missing = fields.List(
+        fields.String(),
+        metadata={"description": "what is missing, in words: a Redis that does not answer "
+                  "within the second health waits, or refuses writes (and why), no worker"},
+    )  # fmt: skip
 
 
 class RefusalPageQuery(Schema):
