@@ -202,8 +202,7 @@ class SeatToken(MethodView):
         require_table(svc.projector.meta(game_id))
         keyed = keyed_write(headers)
         token = seat_tokens(keyed)(seat)
-        event_id = keyed.event_id(0) if keyed else None
-        recorded = svc.recorder.replace_seat(game_id, seat, token, event_id)
+        recorded = svc.recorder.replace_seat(game_id, seat, token, keyed)
         [event] = recorded.envelopes
         answer = {"game": game_id, "seat": seat, "token": token, "seq": event["seq"],
                   "duplicate": recorded.duplicate}  # fmt: skip
