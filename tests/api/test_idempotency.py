@@ -467,6 +467,52 @@ def test_an_append_key_reused_with_another_expected_version_is_a_409(client):
         assert version(client, game) == 2
 
 
+def replace(client, game_id, seat, token, key=SECRET_KEY):
+    headers = {"Idempotency-Key": key} if key else {}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    return client.post(f"/api/games/{game_id}/seats/{seat}/token", headers=headers)
+
+
+def test_the_recorder_replacing_its_own_token_is_answered_again_with_the_old_one(client):
+    """The recorder replaced its own token and lost the answer: the token it sent no longer
+    opens a seat, yet with the same key it is answered the new token again, and can go on."""
+    game = played(client, moves=2)
+    old = game["token"]
+    first = replace(client, game["id"], "table", old)
+    assert first.status_code == 201, first.json
+    again = replace(client, game["id"], "table", old)  # the answer was lost
+    assert again.status_code == 200, again.json
+    assert again.json == {**first.json, "duplicate": True}
+    assert version(client, game) == 4
+    new = {**game, "token": again.json["token"]}
+    assert undo(client, new, {"to": 2}, key=None).status_code == 201
+    assert append(client, game["id"], old, add("ann", 1)).status_code == 403
+
+
+def test_only_the_holder_of_the_replaced_token_is_answered_the_new_one(client):
+    """Another seat's token, no token, the old token with another key or without one, or the
+    old token of a seat the key's write did not send from: each refused as before."""
+    game = played(client, moves=0)
+    old, ann = game["token"], game["seats"]["ann"]
+    first = replace(client, game["id"], "table", old)
+    assert first.status_code == 201, first.json
+    refusals = ((ann, SECRET_KEY, 403), (None, SECRET_KEY, 401),
+                (old, "another-key-of-16-chars", 403), (old, None, 403))  # fmt: skip
+    for token, key, status in refusals:
+        refused = replace(client, game["id"], "table", token, key)
+        assert refused.status_code == status, (token, key, refused.json)
+        assert first.json["token"] not in refused.get_data(as_text=True)
+    assert replace(client, game["id"], "ann", old).status_code == 403  # another scope
+    # the recorder replaced ann's token: ann's old token never learns her new one
+    by_table = replace(client, game["id"], "ann", first.json["token"], "ann-s-key-of-16-chars")
+    assert by_table.status_code == 201
+    refused = replace(client, game["id"], "ann", ann, "ann-s-key-of-16-chars")
+    assert refused.status_code == 403
+    assert by_table.json["token"] not in refused.get_data(as_text=True)
+    assert version(client, game) == 3
+
+
 def test_an_undo_written_before_its_request_was_kept_is_judged_by_what_it_withdrew(
     client, redis_client
 ):
