@@ -385,6 +385,18 @@ def test_a_retried_import_answers_the_same_game(client):
     assert len(game_ids(client)) == 2
 
 
+def test_an_import_key_reused_with_another_log_is_a_409_and_imports_nothing(client):
+    game, other = played(client), played(client, moves=2)
+    headers = {"Idempotency-Key": SECRET_KEY, "Content-Type": "application/jsonl"}
+    first = client.post("/api/games/import", headers=headers,
+                        data=client.get(f"/api/games/{game['id']}/export").data)  # fmt: skip
+    assert first.status_code == 201, first.json
+    refused = client.post("/api/games/import", headers=headers,
+                          data=client.get(f"/api/games/{other['id']}/export").data)  # fmt: skip
+    assert refused.status_code == 409 and refused.json["game"] == first.json["id"]
+    assert len(game_ids(client)) == 3
+
+
 def test_a_retried_seat_token_answers_the_same_token_and_replaces_once(client):
     game = played(client, moves=0)
 
