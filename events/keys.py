@@ -95,6 +95,14 @@ def dispute_keys(game_id: str) -> str:
     return f"game:{{{game_id}}}:dispute_keys"
 
 
+def keyed_writes(game_id: str) -> str:
+    """A hash: the scope digest of each append sent with an Idempotency-Key (events/
+    idempotency.py) -> `<first seq>:<request digest>:<replaced token digest>`, the last
+    empty unless the append replaced the table's token that sent it (`Remembered`),
+    written by the append script with the events. Not a cache: a retry is judged by it."""
+    return f"game:{{{game_id}}}:keyed_writes"
+
+
 def keyed_game(scope: str) -> str:
     """A string: the id of the game a write sent with an Idempotency-Key makes (creation,
     import, fork), by the key's scope digest, `<game id>:<request digest>`. Set once, before

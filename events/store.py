@@ -28,6 +28,7 @@ from events.envelope import (
     loads,
     seal,
 )
+from events.idempotency import KeyWritten, Remembered
 
 STREAM_FIELD = b"e"
 REFUSALS_KEPT = 10_000
@@ -160,11 +161,14 @@ class RedisEventStore:
         envelopes: list[dict],
         caches: Caches = Caches(),
         last_entry: bytes | None = None,
+        keyed: tuple[str, Remembered] | None = None,
     ) -> AppendResult:
         """Write envelopes already sealed (a new batch, or an imported log) in one script call.
         `last_entry`, the stored bytes of the event before them as this process wrote it, has
         the script check the log still ends with them (a head kept since that write, not read
-        again): if not, VersionConflict."""
+        again): if not, VersionConflict. `keyed`, the scope digest of the Idempotency-Key the
+        append was sent with and what to remember of it, is kept with the events; KeyWritten
+        if that key wrote other events before."""
         if not envelopes:
             raise ValueError("an append needs at least one event")
         expected_version = envelopes[0]["seq"] - 1
@@ -177,6 +181,7 @@ class RedisEventStore:
                         f"{envelope['type']} ").encode()  # fmt: skip
             stored = entry(envelope)
             args.append(identity + stored)
+        args += [keyed[0], keyed[1].stored()] if keyed else ["", ""]
         args.append(caches.head or "")
         meta = caches.meta or {}
         args.append(len(meta))
@@ -196,6 +201,7 @@ class RedisEventStore:
             keys.states(game_id),
             keys.withdrawals(game_id),
             feed_key(self.redis, game_id),
+            keys.keyed_writes(game_id),
         ]
         with one_write():
             try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
@@ -211,6 +217,8 @@ class RedisEventStore:
             return AppendResult(version, head_hash, [int(s) for s in reply[1:]], duplicate=True)
         if outcome == "version_conflict":
             raise VersionConflict(int(reply[1]))
+        if outcome == "key_written":
+            raise KeyWritten(Remembered.parse(reply[1]))
         raise IdempotencyConflict(reply[1].decode(), int(reply[2]))
 
     def note_refusal(self, game_id: str, refusal: dict) -> None:
@@ -234,6 +242,11 @@ class RedisEventStore:
                 seq, digest, *receipt = entry.decode().split(":", 2)
                 known[event_id] = Indexed(int(seq), digest, receipt[0] if receipt else None)
         return known
+
+    def remembered(self, game_id: str, scope: str) -> Remembered | None:
+        """What the append sent with the key of `scope` kept of its request, if it wrote."""
+        stored = self.redis.hget(keys.keyed_writes(game_id), scope)
+        return Remembered.parse(stored) if stored is not None else None
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with seq > after, in order, at most `limit` of them."""
