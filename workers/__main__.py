@@ -10,6 +10,7 @@ a scheduler that died.
 
 import logging
 import threading
+import time
 
 import redis
 from rq import Worker
@@ -21,13 +22,17 @@ from workers.steady import Outage, Steady, queue_connection, work_through
 from workers.sweeper import sweep
 
 log = logging.getLogger("workers")
+AFTER_OUTAGE = 2.0
 
 
 def sweep_forever(queue: PhaseQueue, every: float, outage: Outage) -> None:
-    """A sweep every `every` seconds, and at once when the store is well again."""
+    """A sweep every `every` seconds, and soon after the store is well again: once the worker
+    has had AFTER_OUTAGE seconds to take what waits in the queue, which the sweep would
+    otherwise see taken off the queue and not yet started, and replace."""
     while True:
-        outage.over.wait(every)
-        outage.over.clear()
+        if outage.over.wait(every):
+            outage.over.clear()
+            time.sleep(AFTER_OUTAGE)
         try:
             swept = sweep(services(), queue)
         except redis.RedisError as error:  # said once, as the worker's own

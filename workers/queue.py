@@ -107,7 +107,10 @@ class PhaseQueue:
             # a worker that died holding it leaves its id on RQ's intermediate list, whose
             # cleanup would fail the new job of the same id a minute later
             self.connection.lrem(self.queue.intermediate_queue_key, 0, job_id(game_id, seq))
-            return self._new(game_id, seq)
+            try:
+                return self._new(game_id, seq)
+            except DuplicateJobError:  # a worker taking it saved it again: it runs
+                return None
 
     def is_live(self, job: Job) -> bool:
         return is_live(job, self.queue)

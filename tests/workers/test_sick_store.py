@@ -102,3 +102,20 @@ def test_an_idle_worker_reads_the_queue_within_seconds_of_redis_coming_back(
     wait_for(lambda: resolved(sick_client, game_id), timeout=60, every=0.1)
     assert time.monotonic() - appended < RESOLVED_WITHIN, log.read_text()
     assert worker.process.poll() is None
+
+
+def test_the_webhooks_worker_rides_out_a_spell_out_of_memory(
+    sick_client, sick_redis, start_worker, tmp_path
+):
+    store = redis.Redis.from_url(sick_redis.url)
+    store.config_set("maxmemory", 1)
+    log = tmp_path / "webhooks.log"
+    try:
+        worker = start_worker(log=log, module="workers.webhooks", REDIS_URL=sick_redis.url)
+        time.sleep(3)
+        assert worker.process.poll() is None, log.read_text()
+    finally:
+        store.config_set("maxmemory", 0)
+    wait_for(lambda: sick_client.get("/api/health").json["webhook_workers"] == 1, timeout=10)
+    said = log.read_text()
+    assert said.count("the store failed") == 1 and "Traceback" not in said, said
