@@ -48,7 +48,7 @@ def queue_connection(url: str) -> redis.Redis:
 
 class Outage:
     """Whether the store is failing the worker now, and since when; said once each way. When
-    it is over, `over` is set (the sweeper sweeps at once: a job the outage failed is not left
+    it is over, `over` is set (the sweeper sweeps soon: a job the outage failed is not left
     to the next sweep a minute later), and the workers it ended are said dead, so the jobs
     they held are seen abandoned: their process lives on, which `worker_alive` counts as
     life."""
@@ -58,6 +58,10 @@ class Outage:
         self.lock = threading.Lock()
         self.over = threading.Event()
         self.ended_workers: list[Worker] = []
+
+    def ended_by(self, worker: Worker) -> None:
+        with self.lock:
+            self.ended_workers.append(worker)
 
     def began(self, error: BaseException) -> None:
         with self.lock:
@@ -143,16 +147,17 @@ def work_through(outage: Outage, make_worker: Callable[[Outage], Worker], **work
         try:
             worker = make_worker(outage)  # RQ's worker names itself to Redis as it is made
             worker.work(**work)
-            error = RuntimeError("RQ's worker ended on an error")
-        except redis.RedisError as failed:  # making it, registering its birth or its death
-            error = failed
-        if worker is not None and worker.stopping:
-            return
+        except redis.RedisError as error:  # making it, registering its birth or its death
+            outage.began(error)
+        else:
+            if worker.stopping:
+                return
+            if outage.since is None:  # RQ logged an error not the store's, and its end
+                log.warning("the worker ended on the error above: a new one follows")
+        if worker is not None and outage.since is not None:
+            outage.ended_by(worker)
         if time.monotonic() - started > STEADY_AFTER:
             pause = PAUSE_FIRST
-        outage.began(error)
-        if worker is not None:
-            outage.ended_workers.append(worker)
         # the ended worker's handlers would raise StopRequested here, in no worker's loop
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda *_: stop_asked.set())
