@@ -76,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     queue_redis = redis.Redis.from_url(settings.queue_url)
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
     app.extensions["tablelog.deliveries"] = DeliveryQueue(queue_redis)
+    app.extensions["tablelog.health"] = ops.Probes(settings)
     loaded = [svc.games.get(kind) for kind in svc.games.kinds()]
     app.extensions["tablelog.rules"] = Rulebook(games=loaded)  # an extra game's own rules.md
 

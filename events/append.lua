@@ -1,16 +1,21 @@
 -- Append a batch of sealed events to one game's log, atomically, and note each in the feed.
 -- KEYS: 1 events stream, 2 event_ids hash, 3 meta hash, 4 head record, 5 states sorted set,
---       6 withdrawals sorted set, 7 the feed (on a cluster, the outbox of the game's slot)
+--       6 withdrawals sorted set, 7 the feed (on a cluster, the outbox of the game's slot),
+--       8 keyed writes hash
 -- ARGV: the game id, expected_version, prev_hash, last_hash, the SHA-1 of the entry expected
 --       at expected_version ("" for no such check: a writer that just read the head), n, then
 --       n x "<event_id> <digest> <receipt> <type> <envelope>", the receipt as kept (see
 --       below, "" for none)
---       (one argument an event: fewer arguments, a cheaper call), then the head record ("" for
---       none), then the count of meta field/value pairs and the pairs, then the count of
---       seq/record pairs for the states sorted set and the pairs (one record a seq: an older
---       one at that seq is replaced), then seq/member pairs for the withdrawals sorted set.
+--       (one argument an event: fewer arguments, a cheaper call), then the scope digest of
+--       the Idempotency-Key it was sent with and what to remember of it ("" and "" for
+--       none), then the head record ("" for none), then the count of meta field/value pairs
+--       and the pairs, then the count of seq/record pairs for the states sorted set and the
+--       pairs (one record a seq: an older one at that seq is replaced), then seq/member
+--       pairs for the withdrawals sorted set.
 -- Returns {"ok", version} | {"duplicate", seq...} | {"version_conflict", version}
---       | {"idempotency_conflict", event_id, seq}
+--       | {"idempotency_conflict", event_id, seq} | {"key_written", remembered}
+-- A key is remembered with the events it wrote, once: a key that wrote other events before
+-- (a redo of another undo) writes nothing and is answered what it remembers.
 -- The event-id index maps each id to "<seq>:<digest>", and ":<receipt>" after it when the
 -- append was receipted: a retry is answered with the receipt first issued, never a new one.
 -- The feed's note of an event is one field, "<game> <kind> <type> s<seq>", the kind from the
@@ -64,6 +69,15 @@ if known > 0 then
   end
 end
 
+local pos = 6 + n + 1
+local scope = ARGV[pos]
+if scope ~= '' then
+  local remembered = redis.call('HGET', KEYS[8], scope)
+  if remembered then
+    return {'key_written', remembered}
+  end
+end
+
 local head = redis.call('HMGET', KEYS[3], 'version', 'head_hash')
 local version = tonumber(head[1] or '0')
 if version ~= expected then
@@ -89,7 +103,10 @@ for i = 1, n do
   if receipts[i] ~= '' then indexed = indexed .. ':' .. receipts[i] end
   redis.call('HSET', KEYS[2], ids[i], indexed)
 end
-local pos = 6 + n + 1
+if scope ~= '' then
+  redis.call('HSET', KEYS[8], scope, ARGV[pos + 1])
+end
+pos = pos + 2
 if ARGV[pos] ~= '' then
   redis.call('SET', KEYS[4], ARGV[pos])
 end

@@ -8,7 +8,9 @@ write that compares requests so: the same key asking for something else is KeyRe
 A key is remembered only with its write. A write keyed so either derives its event ids from
 the scope (`event_id`: the append script finds them, as it finds any event id used before)
 or is recorded with the key by the script that writes it (a dispute entry), so no crash
-leaves a key without its write, or a write without its key.
+leaves a key without its write, or a write without its key. An append keyed so does both:
+its event ids say what it wrote, and `Remembered`, kept by the append script beside them,
+what was asked (an `expected_version` is in no event) and whose token it replaced.
 """
 
 import uuid
@@ -43,6 +45,39 @@ class Keyed:
     def event_id(self, index: int) -> str:
         """The id of the index-th event this write appends."""
         return str(uuid.uuid5(NAMESPACE, f"{self.scope}:{index}"))
+
+    def refuse_another(self, remembered: "Remembered | None") -> None:
+        """KeyReused if this key wrote before (`remembered`) for another request."""
+        if remembered is not None and remembered.request != self.request:
+            raise KeyReused(self.key, seq=remembered.seq)
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """What an append sent with an Idempotency-Key keeps of its request, beside its events
+    (`keys.keyed_writes`): the seq of its first event, the request's digest, and, for a
+    write that replaced the table's token that sent it, that token's digest (else "")."""
+
+    seq: int
+    request: str
+    replaced: str = ""
+
+    def stored(self) -> str:
+        return f"{self.seq}:{self.request}:{self.replaced}"
+
+    @classmethod
+    def parse(cls, stored: bytes) -> "Remembered":
+        seq, request, replaced = stored.decode().split(":")
+        return cls(int(seq), request, replaced)
+
+
+class KeyWritten(Exception):
+    """An append under a key that wrote other events before (a redo of another undo):
+    `remembered` says what it was asked then."""
+
+    def __init__(self, remembered: Remembered):
+        super().__init__(f"the key wrote seq {remembered.seq} before")
+        self.remembered = remembered
 
 
 def keyed(key: str | None, scope: list, request=None) -> Keyed | None:

@@ -95,6 +95,14 @@ def dispute_keys(game_id: str) -> str:
     return f"game:{{{game_id}}}:dispute_keys"
 
 
+def keyed_writes(game_id: str) -> str:
+    """A hash: the scope digest of each append sent with an Idempotency-Key (events/
+    idempotency.py) -> `<first seq>:<request digest>:<replaced token digest>`, the last
+    empty unless the append replaced the table's token that sent it (`Remembered`),
+    written by the append script with the events. Not a cache: a retry is judged by it."""
+    return f"game:{{{game_id}}}:keyed_writes"
+
+
 def keyed_game(scope: str) -> str:
     """A string: the id of the game a write sent with an Idempotency-Key makes (creation,
     import, fork), by the key's scope digest, `<game id>:<request digest>`. Set once, before
@@ -227,3 +235,14 @@ def webhooks_due() -> str:
     """A sorted set: the ids of failing webhooks scored by the epoch of their next attempt,
     which the delivery dispatcher wakes them at. An index: a webhook's state says when."""
     return "webhooks:due"
+
+
+def phase_job(game_id: str) -> str:
+    """A string on the queues' Redis: the id of the game's latest phase job, so an append that
+    finds it still waiting enqueues no other (workers/queue.py). Lapses a day after it is set."""
+    return f"phases:job:{game_id}"
+
+
+def health_probe() -> str:
+    """A string GET /api/health writes, lapsing in seconds, to learn the store takes writes."""
+    return "health:probe"

@@ -7,6 +7,7 @@ withdrawals, catalog fields of the game's meta), all or nothing. Nothing is ever
 deleted. Every event read is checked against its own hash.
 """
 
+import contextlib
 import hashlib
 import json
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from events.envelope import (
     loads,
     seal,
 )
+from events.idempotency import KeyWritten, Remembered
 
 STREAM_FIELD = b"e"
 REFUSALS_KEPT = 10_000
@@ -47,6 +49,24 @@ class IdempotencyConflict(Exception):
         super().__init__(f"event id {event_id} was already used, by seq {seq}, for another body")
         self.event_id = event_id
         self.seq = seq
+
+
+class OutcomeUnknown(redis.RedisError):
+    """A write was sent to Redis and its answer never came (the connection dropped, or timed
+    out, as against a paused server): Redis may have run it. Sent again with the same event
+    ids or Idempotency-Key, it is written once."""
+
+
+@contextlib.contextmanager
+def one_write():
+    """Around the one command a write is made of: its answer lost is OutcomeUnknown. An error
+    Redis answers (out of memory, loading) means it ran nothing, and stays what it is."""
+    try:
+        yield
+    except redis.BusyLoadingError:
+        raise
+    except (redis.ConnectionError, redis.TimeoutError) as error:
+        raise OutcomeUnknown(str(error)) from error
 
 
 @dataclass(frozen=True)
@@ -141,11 +161,14 @@ class RedisEventStore:
         envelopes: list[dict],
         caches: Caches = Caches(),
         last_entry: bytes | None = None,
+        keyed: tuple[str, Remembered] | None = None,
     ) -> AppendResult:
         """Write envelopes already sealed (a new batch, or an imported log) in one script call.
         `last_entry`, the stored bytes of the event before them as this process wrote it, has
         the script check the log still ends with them (a head kept since that write, not read
-        again): if not, VersionConflict."""
+        again): if not, VersionConflict. `keyed`, the scope digest of the Idempotency-Key the
+        append was sent with and what to remember of it, is kept with the events; KeyWritten
+        if that key wrote other events before."""
         if not envelopes:
             raise ValueError("an append needs at least one event")
         expected_version = envelopes[0]["seq"] - 1
@@ -158,6 +181,7 @@ class RedisEventStore:
                         f"{envelope['type']} ").encode()  # fmt: skip
             stored = entry(envelope)
             args.append(identity + stored)
+        args += [keyed[0], keyed[1].stored()] if keyed else ["", ""]
         args.append(caches.head or "")
         meta = caches.meta or {}
         args.append(len(meta))
@@ -177,11 +201,13 @@ class RedisEventStore:
             keys.states(game_id),
             keys.withdrawals(game_id),
             feed_key(self.redis, game_id),
+            keys.keyed_writes(game_id),
         ]
-        try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
-            reply = self.redis.evalsha(self._append.sha, len(game_keys), *game_keys, *args)
-        except redis.exceptions.NoScriptError:  # a server that lost it: the Script loads it
-            reply = self._append(keys=game_keys, args=args)
+        with one_write():
+            try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
+                reply = self.redis.evalsha(self._append.sha, len(game_keys), *game_keys, *args)
+            except redis.exceptions.NoScriptError:  # a server that lost it: the Script loads it
+                reply = self._append(keys=game_keys, args=args)
         outcome = reply[0].decode()
         if outcome == "ok":
             seqs = [e["seq"] for e in envelopes]
@@ -191,6 +217,8 @@ class RedisEventStore:
             return AppendResult(version, head_hash, [int(s) for s in reply[1:]], duplicate=True)
         if outcome == "version_conflict":
             raise VersionConflict(int(reply[1]))
+        if outcome == "key_written":
+            raise KeyWritten(Remembered.parse(reply[1]))
         raise IdempotencyConflict(reply[1].decode(), int(reply[2]))
 
     def note_refusal(self, game_id: str, refusal: dict) -> None:
@@ -214,6 +242,11 @@ class RedisEventStore:
                 seq, digest, *receipt = entry.decode().split(":", 2)
                 known[event_id] = Indexed(int(seq), digest, receipt[0] if receipt else None)
         return known
+
+    def remembered(self, game_id: str, scope: str) -> Remembered | None:
+        """What the append sent with the key of `scope` kept of its request, if it wrote."""
+        stored = self.redis.hget(keys.keyed_writes(game_id), scope)
+        return Remembered.parse(stored) if stored is not None else None
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
         """Events with seq > after, in order, at most `limit` of them."""

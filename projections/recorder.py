@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import orjson
 
 from events.envelope import GENESIS, body_digest
-from events.idempotency import Keyed
+from events.idempotency import Keyed, KeyWritten, Remembered
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT
 from events.seats import SEAT_REPLACED, TABLE
@@ -244,11 +244,14 @@ class Recorder:
         expected_version: int | None = None,
         if_match: int | None = None,
         system: bool = False,
+        keyed: Keyed | None = None,
     ) -> Recorded:
         """Append `events` after the head (or after `expected_version`, or `if_match`).
         `events` may be a function of the meta of the head the append is tried at, that
         gives them as the writer may write them there or raises (a token that opens no seat
-        of that head). Either way they are checked again at every head read.
+        of that head). Either way they are checked again at every head read. `keyed`: sent
+        with an Idempotency-Key, whose request is kept with the events, and a retry of
+        another request is KeyReused.
 
         A retry of events already in the log answers with the earlier result. That is looked
         up only when the append does not go through (the retried action may no longer be
@@ -273,12 +276,14 @@ class Recorder:
                     raise PreconditionFailed(head.version)
                 if expected_version is not None and expected_version != head.version:
                     raise VersionConflict(head.version)
-                return self._append_at(head, checked, last_entry, True, receipted=not system)
+                return self._append_at(
+                    head, checked, last_entry, True, receipted=not system, keyed=keyed
+                )
             except (RuleViolation, Refused, PreconditionFailed, VersionConflict) as refusal:
                 if last_entry is not None:  # a kept head may be stale: read it, try again
                     head, last_entry = self.projector.head(game_id), None
                     continue
-                earlier = self._earlier_result(game_id, checked)
+                earlier = self._earlier_result(game_id, checked, keyed)
                 if earlier:
                     return earlier
                 # Someone appended between our read and our write. A writer that named the
@@ -291,16 +296,19 @@ class Recorder:
                     raise
                 head = self.projector.head(game_id)
 
-    def record_checked(self, head: Head, checked: list[dict]) -> Recorded:
+    def record_checked(
+        self, head: Head, checked: list[dict], keyed: Keyed | None = None
+    ) -> Recorded:
         """Append events already checked (`checked`) at exactly `head`'s version, else
         VersionConflict: for a batch planned from that head (an undo's retracts, a redo). A
         batch of retracts is allowed here, each checked against the retract rule in turn; each
-        names an event already in the log (the state it returns to is read from there)."""
+        names an event already in the log (the state it returns to is read from there).
+        `keyed` as for `record`."""
         if any(e["type"] == RETRACT and e["payload"]["seq"] > head.version for e in checked):
             raise InvalidEvent({"events": ["a retract in a batch names an event of the log"]})
         refuse_repeated_ids(checked)
         try:
-            return self._append_at(head, checked, receipted=True)
+            return self._append_at(head, checked, receipted=True, keyed=keyed)
         except (RuleViolation, Refused) as refusal:
             self.note_refusal(head, checked, refusal)
             raise
@@ -312,11 +320,16 @@ class Recorder:
         last_entry: bytes | None = None,
         given_up: bool = False,
         receipted: bool = False,
+        keyed: Keyed | None = None,
+        replaced: str = "",
     ) -> Recorded:
         """Append at `head`, and keep the head it makes; `last_entry` for a kept head.
         `given_up`: `head` is this append's alone, and its state is changed in place.
         `receipted`: someone is answered, with a receipt of each event, signed before the
-        write and kept by it beside each event, for a retry to be answered with again."""
+        write and kept by it beside each event, for a retry to be answered with again.
+        `keyed`: sent with an Idempotency-Key, whose request is kept with the events (and
+        `replaced`, the digest of the table's token it replaces, where that token sent it);
+        KeyReused if the key wrote before for another request."""
         envelopes = self.store.seal_batch(checked, head.version, head.head_hash)
         seal = self.projector.seal
         record, kept, withdrawals = head.record, {}, {}
@@ -341,9 +354,17 @@ class Recorder:
         )
         signed = self.receipts.sign(head.game_id, envelopes) if receipted else []
         caches = Caches(sealed_head, meta, kept, withdrawals, [kept_form(r) for r in signed])
-        written = self.store.write(head.game_id, envelopes, caches, last_entry)
+        remembered = Remembered(head.version + 1, keyed.request, replaced) if keyed else None
+        try:
+            written = self.store.write(
+                head.game_id, envelopes, caches, last_entry,
+                (keyed.scope, remembered) if keyed else None,
+            )  # fmt: skip
+        except KeyWritten as earlier:
+            keyed.refuse_another(earlier.remembered)
+            raise
         if written.duplicate:
-            return self._earlier_result(head.game_id, checked)
+            return self._earlier_result(head.game_id, checked, keyed)
         after = {**head.meta, **meta, "version": record.seq, "head_hash": record.hash,
                  "awaiting": orjson.loads(meta["awaiting"])}  # fmt: skip
         self.heads.keep(Head(head.game_id, after, record), written.last_entry)
@@ -376,23 +397,26 @@ class Recorder:
         })  # fmt: skip
 
     def replace_seat(
-        self, game_id: str, seat: str, token: str, event_id: str | None = None
+        self, game_id: str, seat: str, token: str, keyed: Keyed | None = None
     ) -> Recorded:
         """The recorder gives `seat` (a player's name or "table") a new token: the event
         `seat_replaced` names the seat and the token's digest, and the meta's digest changes
-        with it, in the same write. `event_id` makes a retry find the first (duplicate)."""
+        with it, in the same write. `keyed`, an Idempotency-Key, makes a retry find the
+        first (duplicate); where the table's token is replaced, its digest is kept with the
+        key, so that the one who sent it, holding that token still, can be answered again."""
         event = {"type": SEAT_REPLACED, "actor": "admin",
                  "payload": {"seat": seat, "token_sha256": token_digest(token)}}  # fmt: skip
-        if event_id is not None:
-            event["event_id"] = event_id
+        if keyed is not None:
+            event["event_id"] = keyed.event_id(0)
         for attempt in range(RETRIES_ON_RACE):
             head = self.projector.head(game_id)
             players = head.record.players
             if seat != TABLE and seat not in players:
                 raise InvalidEvent({"seat": [f"{seat!r} is not a seat: {TABLE}, {players}"]})
             checked = self.checks.body(event, head.kind, players, False, seats=True)
+            replaced = head.meta["token_sha256"] if seat == TABLE else ""
             try:
-                return self._append_at(head, [checked])
+                return self._append_at(head, [checked], keyed=keyed, replaced=replaced)
             except VersionConflict:
                 if attempt == RETRIES_ON_RACE - 1:
                     raise
@@ -405,11 +429,17 @@ class Recorder:
         payload = {k: (WITHHELD if k in secret else v) for k, v in event["payload"].items()}
         return {**event, "payload": payload}
 
-    def _earlier_result(self, game_id: str, checked: list[dict]) -> Recorded | None:
-        """The result of an earlier append of these same events, if it happened."""
+    def _earlier_result(
+        self, game_id: str, checked: list[dict], keyed: Keyed | None = None
+    ) -> Recorded | None:
+        """The result of an earlier append of these same events, if it happened; KeyReused
+        if `keyed`, the Idempotency-Key this one was sent with, wrote it for another request
+        (another `expected_version`, or none: the events alone do not say)."""
         known = self.store.known_event_ids(game_id, [e["event_id"] for e in checked])
         if not known:
             return None
+        if keyed is not None:
+            keyed.refuse_another(self.store.remembered(game_id, keyed.scope))
         for event in checked:
             indexed = known.get(event["event_id"])
             if indexed is None or indexed.digest != body_digest(event):

@@ -23,11 +23,11 @@ Both are planned from the head they read and written at exactly that version (th
 An undo sent with an Idempotency-Key takes its retracts' ids from the key
 (events/idempotency.py), so the append script finds them as it finds any event id used
 before: a retry, at whatever head, answers the undo the key wrote (and withdraws nothing
-more), and of two racing with one key one writes and the other answers it. The key is the
-same request if it would have withdrawn the same actions, for the same reason, at the head
-the undo was written at; otherwise it is KeyReused. A retried redo answers the first, keyed
-or not, as its ids are the undo's; an `expected_version` is checked only when there is
-something to write.
+more), and of two racing with one key one writes and the other answers it. A retried redo
+answers the first, keyed or not, as its ids are the undo's; an `expected_version` is checked
+only when there is something to write. Either, sent with a key, keeps its request with its
+events (`Remembered`): a retry is the same request if it has the same body, and else is
+KeyReused; a keyed redo asked again after another undo answers the redo the key wrote.
 """
 
 import itertools
@@ -35,7 +35,7 @@ import uuid
 from dataclasses import dataclass
 
 from events.envelope import RECORDED_BY_TABLE
-from events.idempotency import Keyed, KeyReused
+from events.idempotency import Keyed, KeyReused, KeyWritten
 from events.retract import RETRACT, withdrawn_by
 from events.store import IdempotencyConflict, VersionConflict
 from games.errors import RuleViolation
@@ -114,7 +114,7 @@ def undo(
         for index, target in enumerate(targets)
     ]
     try:
-        recorded = recorder.record_checked(head, retracts)
+        recorded = recorder.record_checked(head, retracts, keyed)
     except IdempotencyConflict:
         if keyed is None:
             raise
@@ -128,14 +128,17 @@ def undo(
 def _earlier_undo(
     recorder: Recorder, game_id: str, to: int, reason: str, expected_version, keyed: Keyed
 ) -> Rewound | None:
-    """The undo `keyed` wrote before, if it did; KeyReused if it was another undo than this
-    one: other actions withdrawn at the head it was written at, another reason, or written
-    at another version than `expected_version`."""
+    """The undo `keyed` wrote before, if it did; KeyReused if it was asked with another body.
+    An undo written before its request was kept beside it is another request if it withdrew
+    other actions at the head it was written at, for another reason, or was written at
+    another version than `expected_version`."""
     first = keyed.event_id(0)
     known = recorder.store.known_event_ids(game_id, [first])
     if not known:
         return None
     start = known[first].seq
+    remembered = recorder.store.remembered(game_id, keyed.scope)
+    keyed.refuse_another(remembered)
     batch: list[dict] = []
     for envelope in recorder.store.iterate(game_id, after=start - 1, page=16):
         if envelope["event_id"] != keyed.event_id(len(batch)):
@@ -143,9 +146,8 @@ def _earlier_undo(
         batch.append(envelope)
     targets = [retract["payload"]["seq"] for retract in batch]
     written_at = start - 1
-    planned = undo_targets(recorder.store.read_range(game_id, to + 1, written_at)[::-1], to)
-    if (
-        planned != targets
+    if remembered is None and (
+        undo_targets(recorder.store.read_range(game_id, to + 1, written_at)[::-1], to) != targets
         or any(retract["payload"]["reason"] != reason for retract in batch)
         or expected_version not in (None, written_at)
     ):
@@ -176,23 +178,54 @@ def redo_event_id(game_id: str, undo_seq: int, index: int) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"tablelog:{game_id}:redo:{undo_seq}:{index}"))
 
 
-def redo(recorder: Recorder, head: Head, expected_version: int | None = None) -> Rewound:
+def redone_by(recorder: Recorder, game_id: str, version: int) -> tuple[list[int], list[str]]:
+    """What a redo at `version` re-applies (the seqs of the last undo's targets, oldest
+    first) and the ids it gives them; nothing if there is no undo to redo."""
+    retracts = last_undo(recorder, game_id, version)
+    if not retracts:
+        return [], []
+    targets = sorted(r["payload"]["seq"] for r in retracts)
+    return targets, [redo_event_id(game_id, retracts[0]["seq"], i) for i in range(len(targets))]
+
+
+def redo(
+    recorder: Recorder,
+    head: Head,
+    expected_version: int | None = None,
+    keyed: Keyed | None = None,
+) -> Rewound:
     """Re-apply what the last undo withdrew, on top of the head, or answer the redo that did;
     RuleViolation if the rules no longer allow one of them (`redo_of` in its details names
-    the original seq)."""
-    retracts = last_undo(recorder, head.game_id, head.version)
-    if not retracts:
+    the original seq). With `keyed`, or answer the redo its key wrote before."""
+    if keyed is not None:
+        earlier = _keyed_redo(recorder, head.game_id, keyed)
+        if earlier is not None:
+            return earlier
+    targets, ids = redone_by(recorder, head.game_id, head.version)
+    if not targets:
         raise Refused("LOG-REDO", "nothing to redo: no retract in the log", {})
-    targets = sorted(r["payload"]["seq"] for r in retracts)
-    originals = [recorder.store.read_one(head.game_id, seq) for seq in targets]
-    ids = [redo_event_id(head.game_id, retracts[0]["seq"], i) for i in range(len(originals))]
     earlier = _earlier_redo(recorder, head.game_id, ids)
     if earlier is not None:
         return Rewound(earlier, targets)
     if expected_version not in (None, head.version):
         raise VersionConflict(head.version)
+    originals = [recorder.store.read_one(head.game_id, seq) for seq in targets]
     batch = _replayed(recorder, head, originals, ids)
-    return Rewound(recorder.record_checked(head, batch), targets)
+    try:
+        return Rewound(recorder.record_checked(head, batch, keyed), targets)
+    except KeyWritten:  # the key's redo got in first, of another undo
+        return _keyed_redo(recorder, head.game_id, keyed)
+
+
+def _keyed_redo(recorder: Recorder, game_id: str, keyed: Keyed) -> Rewound | None:
+    """The redo `keyed` wrote before, if it did, whatever was undone since; KeyReused if it
+    was asked with another body."""
+    remembered = recorder.store.remembered(game_id, keyed.scope)
+    if remembered is None:
+        return None
+    keyed.refuse_another(remembered)
+    targets, ids = redone_by(recorder, game_id, remembered.seq - 1)
+    return Rewound(_earlier_redo(recorder, game_id, ids), targets)
 
 
 def _replayed(recorder: Recorder, head: Head, originals: list[dict], ids: list[str]):

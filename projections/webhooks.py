@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from events import keys
 from events.idempotency import Keyed, KeyReused
-from events.store import utc_now
+from events.store import one_write, utc_now
 
 ATTEMPTS_KEPT = 1000
 ENABLED, DISABLED = "enabled", "disabled"
@@ -135,7 +135,9 @@ class Webhooks:
             return self._made_before(made, keyed), True
         self.redis.hset(keys.webhook_state(webhook_id),
                         mapping={"cursor": cursor, "status": ENABLED, "delivered": 0})  # fmt: skip
-        if not self.redis.hsetnx(keys.webhooks(), webhook_id, json.dumps(record)):
+        with one_write():  # the state alone makes no webhook
+            made = self.redis.hsetnx(keys.webhooks(), webhook_id, json.dumps(record))
+        if not made:
             return self._made_before(self.get(webhook_id), keyed), True  # a retry raced it
         return self.get(webhook_id), False
 
@@ -170,7 +172,8 @@ class Webhooks:
 
     def delete(self, webhook_id: str) -> None:
         """Gone, with its state and attempts: its jobs find nothing to send."""
-        self.redis.hdel(keys.webhooks(), webhook_id)
+        with one_write():
+            self.redis.hdel(keys.webhooks(), webhook_id)
         self.redis.delete(keys.webhook_state(webhook_id), keys.webhook_attempts(webhook_id))
         self.redis.zrem(keys.webhooks_due(), webhook_id)
 
@@ -232,7 +235,8 @@ class Webhooks:
         """Enabled again, its failures forgotten: it goes on from its cursor, so what it was
         not sent while disabled is sent now."""
         state = keys.webhook_state(webhook_id)
-        self.redis.hset(state, mapping={"status": ENABLED, "failures": 0})
+        with one_write():
+            self.redis.hset(state, mapping={"status": ENABLED, "failures": 0})
         self.redis.hdel(state, "disabled_at", "disabled_reason", "failing_since",
                         "next_attempt_at")  # fmt: skip
 

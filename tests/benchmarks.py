@@ -32,6 +32,9 @@ run on one machine (absolute numbers on shared machines mean little).
    either (goal <= 1.15), a feed page of 1,000 over one game's log of 1,000 (goal <= 1.5), and
    100 webhooks while appends go on at 8/s: the append's answer to the POST's receipt, p50 and
    p99 (goal p99 < 2 s) (tests/bench_tools.py)
+23. a fresh game's phase while eight games' moves go on past theirs at 94/s: append -> phase
+   resolved, p50 and p99 (goal p99 < 2 s), beside the same with no moves going on, and the
+   queue's greatest depth (tests/bench_phases.py)
 """
 
 import copy
@@ -55,7 +58,7 @@ from app.run.serve import Launch  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
 from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
-from tests import bench_pages, bench_tools, bench_verify, bench_viewers  # noqa: E402
+from tests import bench_pages, bench_phases, bench_tools, bench_verify, bench_viewers  # noqa: E402
 from tests import bench_write_path as write_path  # noqa: E402
 
 SAMPLES = 300
@@ -551,6 +554,7 @@ def main():
             bench_viewers.report(env)
             bench_verify.report(svc)
             bench_tools.report(svc, env)
+            bench_phases.report(svc, env)
         finally:
             server.stop()
 

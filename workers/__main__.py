@@ -10,6 +10,7 @@ a scheduler that died.
 
 import logging
 import threading
+import time
 
 import redis
 from rq import Worker
@@ -17,15 +18,26 @@ from rq import Worker
 from workers.feed import drain_forever
 from workers.jobs import process_died, resolve_phase, services, settings_or_exit
 from workers.queue import SERIALIZER, PhaseQueue
+from workers.steady import Outage, Steady, queue_connection, work_through
 from workers.sweeper import sweep
 
 log = logging.getLogger("workers")
+AFTER_OUTAGE = 2.0
 
 
-def sweep_forever(queue: PhaseQueue, every: float, stop: threading.Event) -> None:
-    while not stop.wait(every):
+def sweep_forever(queue: PhaseQueue, every: float, outage: Outage) -> None:
+    """A sweep every `every` seconds, and soon after the store is well again: once the worker
+    has had AFTER_OUTAGE seconds to take what waits in the queue, which the sweep would
+    otherwise see taken off the queue and not yet started, and replace."""
+    while True:
+        if outage.over.wait(every):
+            outage.over.clear()
+            time.sleep(AFTER_OUTAGE)
         try:
             swept = sweep(services(), queue)
+        except redis.RedisError as error:  # said once, as the worker's own
+            outage.began(error)
+            continue
         except Exception:  # a failed sweep must not end the sweeps; the next one retries
             log.exception("sweep failed")
             continue
@@ -38,26 +50,36 @@ def said_by_the_job(record: logging.LogRecord) -> bool:
     return getattr(record, "func", None) != f"{resolve_phase.__module__}.resolve_phase"
 
 
+class PhaseWorker(Steady, Worker):
+    """RQ's worker, steady through a sick store (workers/steady.py)."""
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(message)s")
     logging.getLogger("rq.worker").addFilter(said_by_the_job)
     settings = settings_or_exit()
-    connection = redis.Redis.from_url(settings.queue_url)
+    connection = queue_connection(settings.queue_url)
     queue = PhaseQueue(connection, settings.phase_job_timeout)
-    log.info("sweep at start: %s", sweep(services(), queue))
-    stop = threading.Event()
+    try:
+        log.info("sweep at start: %s", sweep(services(), queue))
+    except redis.RedisError as error:  # the sweeps every SWEEP_EVERY seconds try again
+        log.warning("sweep at start: %s", error)
+    stop, outage = threading.Event(), Outage()
     threading.Thread(
-        target=sweep_forever, args=(queue, settings.sweep_every, stop), daemon=True
+        target=sweep_forever, args=(queue, settings.sweep_every, outage), daemon=True
     ).start()
     if settings.redis_cluster:  # the appends write each slot's outbox: move it into the feed
         threading.Thread(target=drain_forever, args=(services().redis, stop), daemon=True).start()
-    try:
+
+    def worker(outage: Outage) -> PhaseWorker:
         # Maintenance restarts a scheduler that died (Redis went away) and is due every
         # maintenance_interval; RQ's 10 minutes would stall every retry's back-off that long.
-        worker = Worker([queue.queue], connection=connection, serializer=SERIALIZER,
-                        maintenance_interval=max(1, int(settings.sweep_every)),
-                        work_horse_killed_handler=process_died)  # fmt: skip
-        worker.work(with_scheduler=True)
+        return PhaseWorker([queue.queue], connection=connection, serializer=SERIALIZER,
+                           maintenance_interval=max(1, int(settings.sweep_every)),
+                           work_horse_killed_handler=process_died, outage=outage)  # fmt: skip
+
+    try:
+        work_through(outage, worker, with_scheduler=True)
     finally:
         stop.set()
 

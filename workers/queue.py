@@ -1,7 +1,12 @@
 """The job queue of automatic phases, on RQ, with JSON-serialised jobs.
 
-One job per (game, seq whose state made a phase due); its id names both, and RQ refuses a
-second job with the same id while the first exists. Jobs retry with back-off and have a
+At most one job of a game waits in the queue: a job resolves whatever is due at the head when
+it runs, so an append that finds the game's latest job still waiting (`phases:job:<game>`)
+enqueues no other, however many moves a table makes while a phase waits. A job that has
+started may have read the head before the append, so then a new one is queued behind it: one
+waiting and one running at most, bar two appends racing past the same started job. A job's
+id names the game and the seq whose append enqueued it; RQ refuses a second job with the
+same id while the first exists. Jobs retry with back-off and have a
 timeout; a job's meta says how many attempts it may make (`attempts_allowed`), so that the
 one giving the phase up (workers/jobs.py) can say which it was. Jobs are JSON, never pickles:
 whoever can write to the queue's Redis cannot make a worker run code.
@@ -31,6 +36,8 @@ from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 from rq.utils import utcparse
 
+from events import keys
+
 QUEUE_NAME = "phases"
 RETRY = Retry(max=5, interval=[1, 2, 5, 10, 30])
 RESULT_TTL = 24 * 3600
@@ -51,15 +58,42 @@ class PhaseQueue:
         self.retry = retry
         self.queue = Queue(QUEUE_NAME, connection=connection, serializer=SERIALIZER)
 
-    def enqueue(self, game_id: str, seq: int) -> Job:
-        """The job resolving the phase due at `seq`: a new one, or the one that exists."""
+    def enqueue(self, game_id: str, seq: int) -> str:
+        """The id of the job that will resolve the phase due at `seq`: the game's latest if
+        it has not started yet, else a new one's."""
+        waiting = self.waiting(game_id)
+        if waiting is not None:
+            return waiting
         try:
-            return self._new(game_id, seq)
-        except DuplicateJobError:
-            return self.fetch(job_id(game_id, seq)) or self._new(game_id, seq)
+            return self._new(game_id, seq).id
+        except DuplicateJobError:  # the same append's job (a retry): it read the head after
+            return job_id(game_id, seq)
+
+    def waiting(self, game_id: str) -> str | None:
+        """The id of the game's latest job if it will read the head later than now: in the
+        queue's list, or waiting out a retry's back-off that is not overdue. (One a worker
+        has taken off the list and not yet started reads it later too, but is not counted.)"""
+        latest = self.connection.get(keys.phase_job(game_id))
+        if latest is None:
+            return None
+        latest = latest.decode()
+        with self.connection.pipeline(transaction=False) as pipe:
+            pipe.hget(Job.key_for(latest), "status")
+            pipe.lpos(self.queue.key, latest)
+            status, position = pipe.execute()
+        if status == JobStatus.QUEUED.value.encode() and position is not None:
+            return latest
+        if status == JobStatus.SCHEDULED.value.encode():
+            job = self.fetch(latest)
+            return latest if job is not None and self.is_live(job) else None
+        return None
 
     def revive(self, game_id: str, seq: int) -> Job | None:
-        """For the sweeper: a new job unless a live one exists (None then)."""
+        """For the sweeper: a new job unless the game's latest is live (None then)."""
+        latest = self.connection.get(keys.phase_job(game_id))
+        job = self.fetch(latest.decode()) if latest else None
+        if job is not None and self.is_live(job):
+            return None
         try:
             return self._new(game_id, seq)
         except DuplicateJobError:
@@ -73,12 +107,21 @@ class PhaseQueue:
             # a worker that died holding it leaves its id on RQ's intermediate list, whose
             # cleanup would fail the new job of the same id a minute later
             self.connection.lrem(self.queue.intermediate_queue_key, 0, job_id(game_id, seq))
-            return self._new(game_id, seq)
+            try:
+                return self._new(game_id, seq)
+            except DuplicateJobError:  # a worker taking it saved it again: it runs
+                return None
 
     def is_live(self, job: Job) -> bool:
         return is_live(job, self.queue)
 
     def _new(self, game_id: str, seq: int) -> Job:
+        """A new job, made the game's latest."""
+        job = self._enqueue(game_id, seq)
+        self.connection.set(keys.phase_job(game_id), job.id, ex=RESULT_TTL)
+        return job
+
+    def _enqueue(self, game_id: str, seq: int) -> Job:
         return self.queue.enqueue(
             "workers.jobs.resolve_phase",
             game_id,

@@ -10,6 +10,8 @@ another try would fail the same way. After a change of the game's rules it tries
 import logging
 from dataclasses import dataclass, field
 
+import redis
+
 from projections import failures
 from projections.rules import rules_of
 from projections.services import Services
@@ -49,6 +51,8 @@ def sweep(svc: Services, queue: PhaseQueue) -> Swept:
                     swept.given_up += 1
                     continue
                 job = queue.revive(game_id, meta["version"])
+            except redis.RedisError:  # the store's, not the game's: the sweep ends
+                raise
             except Exception:  # one game's damage must not leave the others unswept
                 log.exception("could not sweep game %s", game_id)
                 continue

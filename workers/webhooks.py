@@ -27,6 +27,7 @@ from projections.webhooks import ENABLED, Webhook
 from replays.feed import Feed, Filters
 from workers.jobs import services, settings_or_exit
 from workers.queue import SERIALIZER, DeliveryQueue
+from workers.steady import Outage, Steady, queue_connection, work_through
 
 log = logging.getLogger("workers")
 
@@ -87,15 +88,15 @@ class Dispatcher:
         self.again = {i for i in webhook_ids if not self.queue.deliver(i)}
 
 
-def dispatch_forever(queue: DeliveryQueue, stop: threading.Event) -> None:
+def dispatch_forever(queue: DeliveryQueue, stop: threading.Event, outage: Outage) -> None:
     """The dispatcher, until `stop`; an error is logged and it starts again (a store error
-    as a warning, any other with its traceback): its thread never ends while the worker runs,
-    since a worker without one runs only the jobs already queued."""
+    once an outage, as the worker's own; any other with its traceback): its thread never ends
+    while the worker runs, since a worker without one runs only the jobs already queued."""
     while not stop.is_set():
         try:
             Dispatcher(services(), queue).run(stop)
         except redis.RedisError as error:
-            log.warning("webhooks dispatcher: %s; starting again", error)
+            outage.began(error)
             stop.wait(1.0)
         except Exception:
             log.exception("webhooks dispatcher failed; starting again")
@@ -105,17 +106,25 @@ def dispatch_forever(queue: DeliveryQueue, stop: threading.Event) -> None:
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s webhooks %(message)s")
     settings = settings_or_exit()
-    queue = DeliveryQueue(redis.Redis.from_url(settings.queue_url))
-    stop = threading.Event()
-    threading.Thread(target=dispatch_forever, args=(queue, stop), daemon=True).start()
+    queue = DeliveryQueue(queue_connection(settings.queue_url))
+    stop, outage = threading.Event(), Outage()
+    threading.Thread(target=dispatch_forever, args=(queue, stop, outage), daemon=True).start()
+
+    def worker(outage: Outage) -> DeliveryWorker:
+        return DeliveryWorker([queue.queue], connection=queue.connection,
+                              serializer=SERIALIZER, maintenance_interval=60,
+                              outage=outage)  # fmt: skip
+
     try:
-        # A job here is POSTs with their own time limits and no game's code: it runs in the
-        # worker's process, not a fork a job, so a webhook's turn costs little.
-        worker = SimpleWorker([queue.queue], connection=queue.connection, serializer=SERIALIZER,
-                              maintenance_interval=60)  # fmt: skip
-        worker.work()
+        work_through(outage, worker)
     finally:
         stop.set()
+
+
+class DeliveryWorker(Steady, SimpleWorker):
+    """RQ's worker that runs a job in its own process: a job here is POSTs with their own
+    time limits and no game's code, so a webhook's turn costs little; steady through a sick
+    store (workers/steady.py)."""
 
 
 if __name__ == "__main__":

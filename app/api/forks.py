@@ -101,7 +101,7 @@ class Undo(MethodView):
         head = written_head(game_id)
         rewound = undo(
             services().recorder, head, body["to"], body["reason"],
-            body.get("expected_version"), keyed_write(headers, TABLE),
+            body.get("expected_version"), keyed_write(headers, TABLE, body),
         )  # fmt: skip
         return answer(game_id, rewound, withdrawn=rewound.withdrawn, state_at=rewound.state_at)
 
@@ -113,23 +113,29 @@ class Redo(MethodView):
     @blp.response(201, schemas.RedoOut)
     @blp.alt_response(
         200, schema=schemas.RedoOut,
-        description="the last undo is redone already: that redo, `duplicate` true; nothing "
-        "written",
+        description="the last undo is redone already, or a retry with the same "
+        "Idempotency-Key and body: that redo, `duplicate` true; nothing written",
     )  # fmt: skip
     @blp.alt_response(400, schema=Problem, description="a bad Idempotency-Key")
     @blp.alt_response(401, schema=Problem, description="no write token")
     @blp.alt_response(403, schema=Problem, description="not the table's recorder's token")
     @blp.alt_response(404, schema=Problem)
-    @blp.alt_response(409, schema=Problem, description="the game moved on")
+    @blp.alt_response(
+        409, schema=Problem,
+        description="the game moved on, or the Idempotency-Key wrote a redo asked with another "
+        "body",
+    )  # fmt: skip
     @blp.alt_response(422, schema=Problem, description="a rule refused, or nothing to redo")
     def post(self, body, headers, game_id):
         """Redo: re-apply what the last undo withdrew, as new events, if the rules still allow
         it. Needs the table's recorder's token; a redo done already answers 200 with its
-        events: its ids are the undo's, so a retry is safe without a key (an Idempotency-Key
-        is checked, and adds nothing). A retry after another undo redoes that one, unless
-        it names `expected_version`."""
+        events: its ids are the undo's, so a retry is safe without a key. Without one, a retry
+        after another undo redoes that one, unless it names `expected_version`; with an
+        Idempotency-Key, a retry answers the redo the key wrote, and the key with another
+        body is a 409."""
         head = written_head(game_id)
-        rewound = redo(services().recorder, head, body.get("expected_version"))
+        keyed = keyed_write(headers, TABLE, body)
+        rewound = redo(services().recorder, head, body.get("expected_version"), keyed)
         return answer(game_id, rewound, redone=rewound.withdrawn)
 
 

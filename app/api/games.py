@@ -1,7 +1,9 @@
 """Games: create, list, one game's summary, its state at any seq."""
 
+import logging
 import random
 
+import redis
 from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
@@ -18,6 +20,7 @@ from projections.catalog import Filters, summary
 from projections.rules import rules_of
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games and their state")
+log = logging.getLogger(__name__)
 
 
 class GameId(BaseConverter):
@@ -177,8 +180,9 @@ class SeatToken(MethodView):
     @blp.arguments(SecretIdempotencyKeyHeader, location="headers", error_status_code=400)
     @blp.response(201, schemas.SeatTokenOut)
     @blp.alt_response(
-        200, schema=schemas.SeatTokenOut, description="a retry with the same Idempotency-Key: "
-        "the token it made, `duplicate` true; nothing written",
+        200, schema=schemas.SeatTokenOut, description="a retry with the same Idempotency-Key "
+        "(and the table's token, or the one the first replaced where it replaced the table's "
+        "own): the token it made, `duplicate` true; nothing written",
     )  # fmt: skip
     @blp.alt_response(
         400, schema=schemas.Problem, description="no such seat, or a bad Idempotency-Key"
@@ -194,13 +198,16 @@ class SeatToken(MethodView):
         """Replace a seat's write token (a lost tablet): `seat` is a player's name or `table`.
         Only the table's recorder may; the old token stops working at once, the change is the
         event `seat_replaced` (which holds the new token's digest, never the token), and the
-        new token is answered once (again to a retry with the same Idempotency-Key)."""
+        new token is answered once (again to a retry with the same Idempotency-Key, sent
+        with the table's token, or with the one the first replaced where it was the table's:
+        the recorder that replaced its own token and lost the answer)."""
         svc = services()
-        require_table(svc.projector.meta(game_id))
+        meta = svc.projector.meta(game_id)
         keyed = keyed_write(headers)
+        remembered = svc.store.remembered(game_id, keyed.scope) if keyed else None
+        require_table(meta, remembered.replaced if remembered else "")
         token = seat_tokens(keyed)(seat)
-        event_id = keyed.event_id(0) if keyed else None
-        recorded = svc.recorder.replace_seat(game_id, seat, token, event_id)
+        recorded = svc.recorder.replace_seat(game_id, seat, token, keyed)
         [event] = recorded.envelopes
         answer = {"game": game_id, "seat": seat, "token": token, "seq": event["seq"],
                   "duplicate": recorded.duplicate}  # fmt: skip
@@ -294,7 +301,14 @@ class MapPicture(MethodView):
 
 
 def pending_job(game_id: str, meta: dict) -> dict | None:
-    """The job resolving the phase now due, enqueued if it was not."""
+    """The job resolving the phase now due, enqueued if it was not; None if none is due, or
+    the queue failed. It is asked for after a write, which stands: a failure here answered
+    503 said nothing was recorded, and the worker's sweep enqueues the job."""
     if not meta.get("pending"):
         return None
-    return job_link(phase_queue().enqueue(game_id, meta["version"]).id)
+    try:
+        return job_link(phase_queue().enqueue(game_id, meta["version"]))
+    except redis.RedisError as error:
+        log.warning("game %s: its phase's job was not enqueued (the sweep will): %s",
+                    game_id, error)  # fmt: skip
+        return None

@@ -127,13 +127,15 @@ class Events(MethodView):
         earlier result. If the action makes an automatic phase due, `job` links to its job.
         `receipts` holds the service's signed receipt of each event (`GET /api/keys`).
         """
-        token, submitted = write_token(), submitted_events(body, keyed_write(headers))
+        keyed = keyed_write(headers, body=request.get_json())  # as sent: `body` holds UUIDs
+        token, submitted = write_token(), submitted_events(body, keyed)
         with counting_refused_tokens():  # the seat is judged at each head the append tries
             recorded = services().recorder.record(
                 game_id,
                 lambda meta: seated(submitted, seat_of(meta, token)),
                 expected_version=body.get("expected_version"),
                 if_match=if_match_version(),
+                keyed=keyed,
             )
         return appended(game_id, recorded)
 

@@ -1,14 +1,21 @@
 """Operations: where to start (the index of /api), a worker job's status, and the service's
 health."""
 
+from concurrent.futures import ThreadPoolExecutor, wait
+
 import redis
-from flask import url_for
+from flask import current_app, url_for
 from flask.views import MethodView
 from flask_smorest import abort
+from redis.cluster import RedisCluster
 
 from app.api import schemas
 from app.api.body import Blueprint
-from app.context import deliveries, phase_queue, services
+from app.api.problems import unwell
+from app.context import phase_queue, services
+from events import keys
+from projections.services import Settings
+from workers.queue import DeliveryQueue, PhaseQueue
 
 blp = Blueprint("ops", __name__, url_prefix="/api", description="The index, jobs and health")
 
@@ -64,22 +71,82 @@ class Job(MethodView):
 @blp.route("/health")
 class Health(MethodView):
     @blp.response(200, schemas.Health)
-    @blp.alt_response(503, schema=schemas.Health, description="Redis is unreachable")
+    @blp.alt_response(
+        503, schema=schemas.Health,
+        description="a Redis does not answer, or refuses writes: `missing` says which",
+    )  # fmt: skip
     def get(self):
-        """Redis reachable, workers alive (the phases' and the webhooks'), jobs waiting."""
-        queue = phase_queue()
-        answer = {"redis": _pings(services().redis), "queue_redis": _pings(queue.connection)}
-        answer["workers"] = queue.live_workers() if answer["queue_redis"] else 0
-        answer["queue_depth"] = queue.depth() if answer["queue_redis"] else 0
-        webhooks = deliveries()
-        answer["webhook_workers"] = webhooks.live_workers() if answer["queue_redis"] else 0
-        answer["deliveries_waiting"] = webhooks.queue.count if answer["queue_redis"] else 0
+        """Each Redis answering and taking writes, the workers alive (the phases' and the
+        webhooks'), the jobs waiting, and what is missing in words. Answered within a second
+        however sick the store: what has not answered by then is counted missing."""
+        probes: Probes = current_app.extensions["tablelog.health"]
+        pool = ThreadPoolExecutor(max_workers=2)
+        store, queues = pool.submit(probes.store), pool.submit(probes.queues)
+        wait([store, queues], timeout=HEALTH_WAIT)
+        pool.shutdown(wait=False, cancel_futures=True)  # a stalled probe ends at its timeout
+        answer = {"redis": False, "queue_redis": False, "workers": 0, "queue_depth": 0,
+                  "webhook_workers": 0, "deliveries_waiting": 0}  # fmt: skip
+        missing = []
+        for future, which in ((store, "Redis"), (queues, "the queues' Redis")):
+            if not future.done():
+                missing.append(f"{which} does not answer within {HEALTH_WAIT} s")
+                continue
+            found, said = future.result()
+            answer |= found
+            missing += [f"{which} {what}" if what.startswith(WHAT_REDIS_DOES) else what
+                        for what in said]  # fmt: skip
+        if answer["queue_redis"]:
+            if not answer["workers"]:
+                missing.append("no phase worker is running: phases wait")
+            if not answer["webhook_workers"]:
+                missing.append("no webhooks' worker is running: webhooks wait")
         answer["ok"] = answer["redis"] and answer["queue_redis"]
+        answer["missing"] = missing
         return answer, 200 if answer["ok"] else 503
 
 
-def _pings(client) -> bool:
+HEALTH_WAIT = 0.9  # seconds the answer waits for the probes
+PROBE_TIMEOUT = 0.5  # seconds a probe's command may take, connecting included
+WHAT_REDIS_DOES = ("does not answer", "refuses writes")
+
+
+class Probes:
+    """What health asks each Redis, on clients of its own whose short timeouts bound the
+    answer: the service's clients wait 5 s a command, and a paused Redis held health 29 s."""
+
+    def __init__(self, settings: Settings):
+        timeouts = {"socket_timeout": PROBE_TIMEOUT, "socket_connect_timeout": PROBE_TIMEOUT}
+        client = RedisCluster if settings.redis_cluster else redis.Redis
+        self.store_redis = client.from_url(settings.redis_url, **timeouts)
+        queue_redis = redis.Redis.from_url(settings.queue_url, **timeouts)
+        self.phases = PhaseQueue(queue_redis, settings.phase_job_timeout)
+        self.deliveries = DeliveryQueue(queue_redis)
+
+    def store(self) -> tuple[dict, list[str]]:
+        writes = _writes(self.store_redis)
+        return {"redis": writes is None}, [writes] if writes else []
+
+    def queues(self) -> tuple[dict, list[str]]:
+        writes = _writes(self.phases.connection)
+        if writes is not None and writes.startswith("does not answer"):
+            return {"queue_redis": False}, [writes]
+        found = {
+            "queue_redis": writes is None,
+            "workers": self.phases.live_workers(),
+            "queue_depth": self.phases.depth(),
+            "webhook_workers": self.deliveries.live_workers(),
+            "deliveries_waiting": self.deliveries.queue.count,
+        }
+        return found, [writes] if writes else []
+
+
+def _writes(client) -> str | None:
+    """None if the Redis answers and takes a write; else what it does instead."""
     try:
-        return bool(client.ping())
-    except redis.RedisError:
-        return False
+        client.set(keys.health_probe(), "1", px=10_000)
+        return None
+    except redis.RedisError as error:
+        reason = unwell(error)
+        if reason == "cannot be reached":
+            return f"does not answer: {error}"
+        return f"refuses writes: it {reason or error}"

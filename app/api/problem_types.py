@@ -224,10 +224,14 @@ TYPES = {
     ),
     "store-unavailable": ProblemType(
         503, "Store unavailable",
-        "The event store (Redis) cannot be reached, for a moment (a restart) or longer. "
-        "Nothing was written; retry the request as it was, with its event id or "
-        "Idempotency-Key.",
-        {},
+        "The event store (Redis) cannot be reached or refuses to write, for a moment (a "
+        "restart, a spell out of memory) or longer; `detail` says which, and `Retry-After` "
+        "when to try again. A write says what became of it in `recorded`: `no`, nothing was "
+        "recorded; `unknown`, the write was sent and its answer lost, so it may have been "
+        "recorded. Either way retry the request as it was, with its event id or "
+        "Idempotency-Key: it is recorded once, and a retry of one recorded answers 200 with "
+        "what was recorded. Never send a changed action instead until a retry has answered.",
+        {"recorded": "`no` or `unknown`, for a write"},
     ),
     "internal-error": ProblemType(
         500, "Internal error",

@@ -6,6 +6,7 @@ client as a bare 500 page.
 """
 
 import logging
+import re
 
 import redis
 from flask import Flask, Response, current_app, json, request
@@ -19,7 +20,7 @@ from app.api.body import InvalidJSON
 from app.api.problem_types import BASE as TYPE_BASE
 from app.api.rulebook import UnknownRule
 from events.idempotency import KeyReused
-from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
+from events.store import CorruptEvent, IdempotencyConflict, OutcomeUnknown, VersionConflict
 from games import UnknownGame
 from games.errors import RuleViolation
 from projections.checks import InvalidEvent, PreconditionFailed, Refused
@@ -182,12 +183,12 @@ def register(app: Flask) -> None:
         return problem(500, "Damaged game", str(error), "damaged-game")
 
     @app.errorhandler(redis.RedisError)
-    def store_unavailable(error: redis.RedisError):
+    def store_failed(error: redis.RedisError):
+        answer = store_problem(error)
+        if answer is None:
+            return unexpected(error)
         log.error("redis: %s", error)
-        return problem(
-            503, "Store unavailable", "the event store cannot be reached; retry later",
-            "store-unavailable",
-        )  # fmt: skip
+        return answer
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded):
@@ -230,6 +231,68 @@ def register(app: Flask) -> None:
             500, "Internal error", "an unexpected error; it is logged and is a bug",
             "internal-error",
         )  # fmt: skip
+
+
+# The errors Redis answers when it is unwell rather than asked something wrong, as a script's
+# error reply carries them too ("@user_script:87: -OOM command not allowed ..."), and what
+# each says of the store. Any other error reply (WRONGTYPE, a script's bug) is ours: a 500.
+UNWELL = {
+    "OOM": "is out of memory",
+    "MISCONF": "cannot write to its disk",
+    "READONLY": "is a replica that takes no writes",
+    "LOADING": "is loading its data",
+    "BUSY": "is busy running a script",
+    "MASTERDOWN": "has lost its master",
+    "NOREPLICAS": "has too few replicas",
+    "CLUSTERDOWN": "cluster is down",
+    "TRYAGAIN": "is moving the game to another node",
+}
+UNWELL_CODE = re.compile(r"(?:^|[\s:-])(" + "|".join(UNWELL) + r")\b")
+# redis-py names some by a class of their own, and leaves the code out of the message
+UNWELL_CLASSES = {
+    redis.exceptions.OutOfMemoryError: "OOM",
+    redis.exceptions.ReadOnlyError: "READONLY",
+    redis.exceptions.BusyLoadingError: "LOADING",
+    redis.exceptions.MasterDownError: "MASTERDOWN",
+    redis.exceptions.ClusterDownError: "CLUSTERDOWN",
+    redis.exceptions.TryAgainError: "TRYAGAIN",
+}
+RETRY_AFTER = 1  # seconds: a restart, a failover or a spell of memory is over in a few
+
+
+def unwell(error: redis.RedisError) -> str | None:
+    """What a store error says of the store ("is out of memory", "cannot be reached"); None
+    for an error reply that is no outage."""
+    for kind, code in UNWELL_CLASSES.items():
+        if isinstance(error, kind):
+            return UNWELL[code]
+    if isinstance(error, redis.ResponseError):
+        code = UNWELL_CODE.search(str(error))
+        return UNWELL[code.group(1)] if code else None
+    return "cannot be reached"
+
+
+def store_problem(error: redis.RedisError) -> Response | None:
+    """A 503 saying what the store did and what became of a write; None for an error that is
+    no outage. `recorded`: "unknown" where the write was sent and its answer lost, "no" where
+    a write was asked and nothing was written; absent for a read."""
+    writing = request.method not in ("GET", "HEAD", "OPTIONS")
+    retry = "retry with the same event id or Idempotency-Key"
+    if isinstance(error, OutcomeUnknown):
+        recorded = "unknown"
+        detail = (f"the event store did not answer the write ({error}): it may have been "
+                  f"recorded; {retry}, which records it once and answers what was "
+                  "recorded")  # fmt: skip
+    else:
+        reason = unwell(error)
+        if reason is None:
+            return None
+        recorded = "no" if writing else None
+        said = f"the event store {reason}"
+        detail = f"{said}; nothing was recorded; {retry}" if writing else f"{said}; retry later"
+    answer = problem(503, "Store unavailable", detail, "store-unavailable", recorded=recorded)
+    answer.headers["Retry-After"] = str(RETRY_AFTER)
+    return answer
 
 
 def _unwrap_locations(messages: dict) -> dict:

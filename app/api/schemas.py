@@ -45,6 +45,12 @@ class Problem(Schema):
     near = fields.List(
         fields.String(), metadata={"description": "rule ids like the one asked (404)"}
     )
+    recorded = fields.String(
+        validate=validate.OneOf(["no", "unknown"]),
+        metadata={"description": "a write's fate (503): `no`, nothing was recorded; `unknown`, "
+                  "its answer was lost and it may have been: retry with the same event id or "
+                  "Idempotency-Key"},
+    )  # fmt: skip
 
 
 class TableName(fields.String):
@@ -519,9 +525,9 @@ class Index(Schema):
 
 
 class Health(Schema):
-    ok = fields.Boolean()
-    redis = fields.Boolean()
-    queue_redis = fields.Boolean()
+    ok = fields.Boolean(metadata={"description": "both Redis answer and take writes"})
+    redis = fields.Boolean(metadata={"description": "the event store answers and takes writes"})
+    queue_redis = fields.Boolean(metadata={"description": "the queues' Redis, likewise"})
     workers = fields.Integer(
         metadata={"description": "the phase workers running (not one killed and still "
                   "registered: RQ keeps its key for minutes)"}
@@ -533,6 +539,11 @@ class Health(Schema):
     deliveries_waiting = fields.Integer(
         metadata={"description": "webhooks' jobs queued, none of them started yet"}
     )
+    missing = fields.List(
+        fields.String(),
+        metadata={"description": "what is missing, in words: a Redis that does not answer "
+                  "within the second health waits, or refuses writes (and why), no worker"},
+    )  # fmt: skip
 
 
 class RefusalPageQuery(Schema):

@@ -65,8 +65,12 @@ class EmbeddedRedis:
         appendfsync: str = "always",
         cluster: bool = False,
         password_file: Path | None = None,
+        disabled: tuple[str, ...] = DISABLED_COMMANDS,
     ):
+        """`disabled`: the commands no client may send; a test that makes the server sick
+        (CONFIG SET maxmemory) leaves CONFIG out."""
         self.data_dir = Path(data_dir)
+        self.disabled = disabled
         # A cluster node also listens on its port + 10000.
         self.port = port or free_port(below=55536 if cluster else 65536)
         self.appendfsync = appendfsync
@@ -95,7 +99,7 @@ class EmbeddedRedis:
         lines = [f"requirepass {self.password}"]
         if self.cluster:
             lines.append(f"masterauth {self.password}")  # a replica logs in to its master
-        lines += [f'rename-command {command} ""' for command in DISABLED_COMMANDS]
+        lines += [f'rename-command {command} ""' for command in self.disabled]
         return "\n".join(lines) + "\n"
 
     def start(self, timeout: float = 10.0) -> "EmbeddedRedis":

@@ -2,8 +2,13 @@
 WEBHOOK_WORKERS for the webhooks (workers/webhooks.py) and the API on gunicorn, in one
 terminal. Ctrl-C or SIGTERM stops them in order: the web server, then the workers (each
 finishes its job), then Redis (it flushes its append-only file). Nothing is lost.
-One of them that dies (kill -9, the kernel out of memory) is started again at once and the
-log says so; one that dies MAX_RESTARTS times within RESTART_WINDOW seconds stops them all.
+One of them that dies (kill -9, the kernel out of memory) is started again and the log says
+so: at once the first QUICK_RESTARTS times within RESTART_WINDOW seconds, then after a pause
+that doubles up to LONGEST_PAUSE, for as long as it keeps ending; never stopping the rest, so
+a store sick for a while (out of memory, restarting) does not take the API down with it. One
+that cannot start at all stops them all, saying why: a child that exits CANNOT_START (a bad
+setting; every setting is checked before anything starts, so only one changed since), or an
+embedded Redis that does not start again (its log says why).
 
 HOST and PORT choose where the API listens (127.0.0.1:8000); WEB_CONCURRENCY its processes,
 WEB_THREADS the threads of each (app/run/web_worker.py: a stalled client holds one thread, not a
@@ -40,8 +45,10 @@ from environs import validate as valid
 from app.run.embedded_redis import EmbeddedRedis, die_with_parent
 from projections.services import EMBEDDED_REDIS_DIR, Settings, SettingsEnv, SettingsError
 
-MAX_RESTARTS = 5
+QUICK_RESTARTS = 5
 RESTART_WINDOW = 60.0
+LONGEST_PAUSE = 30.0
+CANNOT_START = 2  # the exit status of a process refusing its settings (settings_or_exit)
 
 ALLOWED = {
     "HOST": "an address or host name to listen on",
@@ -135,7 +142,9 @@ class Child:
     def __init__(self, name: str, start: Callable[[], subprocess.Popen]):
         self.name, self.start = name, start
         self.process = start()
-        self.restarts: deque[float] = deque()
+        self.ends: deque[float] = deque()
+        self.restart_at: float | None = None  # when it is started again, once it has ended
+        self.how_it_ended = ""
 
     def exited(self) -> bool:
         return self.process.poll() is not None
@@ -148,32 +157,52 @@ class Child:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
 
-    def restart(self) -> bool:
-        """Start it again, and say why; False, starting nothing, if it has died too often
-        (MAX_RESTARTS within RESTART_WINDOW): something is wrong that a restart won't mend."""
+    def tend(self) -> bool:
+        """Start it again if it has ended and its pause is over; False, starting nothing, if
+        it cannot start at all: then everything stops."""
+        if self.restart_at is None:
+            return not self.exited() or self._ended()
+        if time.monotonic() < self.restart_at:
+            return True
+        return self._start_again()
+
+    def _ended(self) -> bool:
+        """Say how it ended, and when it starts again (at once, or after a pause)."""
         self.end_group()
         code, pid, now = self.process.returncode, self.process.pid, time.monotonic()
         how = f"was killed by {signal.Signals(-code).name}" if code < 0 else f"exited {code}"
-        while self.restarts and now - self.restarts[0] > RESTART_WINDOW:
-            self.restarts.popleft()
-        if len(self.restarts) >= MAX_RESTARTS:
-            print(f"tablelog: {self.name} (pid {pid}) {how}, the {MAX_RESTARTS + 1}th time "
-                  f"within {RESTART_WINDOW:.0f} s; stopping everything",
-                  file=sys.stderr, flush=True)  # fmt: skip
+        if code == CANNOT_START:
+            print(f"tablelog: {self.name} (pid {pid}) {how}: it cannot start (it said why "
+                  "above); stopping everything", file=sys.stderr, flush=True)  # fmt: skip
             return False
-        self.restarts.append(now)
+        while self.ends and now - self.ends[0] > RESTART_WINDOW:
+            self.ends.popleft()
+        self.ends.append(now)
+        beyond = len(self.ends) - QUICK_RESTARTS
+        pause = 0.0 if beyond <= 0 else min(LONGEST_PAUSE, 2.0 ** (beyond - 1))
+        self.restart_at = now + pause
+        self.how_it_ended = f"{self.name} (pid {pid}) {how}"
+        if pause:
+            print(f"tablelog: {self.how_it_ended}, {len(self.ends)} times within "
+                  f"{RESTART_WINDOW:.0f} s; starting it again in {pause:.0f} s",
+                  flush=True)  # fmt: skip
+            return True
+        return self._start_again()
+
+    def _start_again(self) -> bool:
+        self.restart_at = None
         try:
             self.process = self.start()
         except (OSError, RuntimeError, redis.RedisError) as error:  # Redis's log says why
-            print(f"tablelog: {self.name} (pid {pid}) {how}, and did not start again: {error}",
-                  file=sys.stderr, flush=True)  # fmt: skip
+            print(f"tablelog: {self.how_it_ended}, and did not start again: {error}; stopping "
+                  "everything", file=sys.stderr, flush=True)  # fmt: skip
             return False
-        print(f"tablelog: {self.name} (pid {pid}) {how}; started again "
-              f"(pid {self.process.pid})", flush=True)  # fmt: skip
+        print(f"tablelog: {self.how_it_ended}; started again (pid {self.process.pid})",
+              flush=True)  # fmt: skip
         return True
 
     def stop(self) -> None:
-        if self.process.poll() is None:
+        if self.restart_at is None and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(timeout=60)
@@ -244,7 +273,7 @@ def main() -> int:
     while not stopping and not failed:
         time.sleep(0.2)
         for child in children:
-            if child.exited() and not stopping and not child.restart():
+            if not stopping and not child.tend():
                 failed = True
                 break
     for child in reversed(children):

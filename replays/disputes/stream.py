@@ -15,7 +15,7 @@ import redis
 from events import keys
 from events.envelope import canonical
 from events.idempotency import Keyed
-from events.store import entry_seq, feed_key
+from events.store import entry_seq, feed_key, one_write
 from replays.disputes.entries import entry_hash, form_problem
 
 STREAM_FIELD = b"e"
@@ -91,13 +91,14 @@ class DisputeStream:
         elsewhere, KeyedBefore if the key wrote before, NoGame if the game is not."""
         if keyed is not None and len(entries) != 1:
             raise ValueError("a keyed write is one entry")
-        reply = self._append(
-            keys=[keys.disputes(game_id), keys.meta(game_id), keys.dispute_keys(game_id),
-                  feed_key(self.redis, game_id)],
-            args=[expected, prev_hash, keyed.scope if keyed else "",
-                  keyed.request if keyed else "", game_id,
-                  *(e["kind"].encode() + b" " + canonical(e) for e in entries)],
-        )  # fmt: skip
+        with one_write():
+            reply = self._append(
+                keys=[keys.disputes(game_id), keys.meta(game_id), keys.dispute_keys(game_id),
+                      feed_key(self.redis, game_id)],
+                args=[expected, prev_hash, keyed.scope if keyed else "",
+                      keyed.request if keyed else "", game_id,
+                      *(e["kind"].encode() + b" " + canonical(e) for e in entries)],
+            )  # fmt: skip
         outcome = reply[0].decode()
         if outcome == "ok":
             return int(reply[1])

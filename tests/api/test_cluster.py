@@ -92,3 +92,24 @@ def test_keys_for_tools_on_the_cluster(cluster_client):
     assert tool_keys.all()[0].last_used_at is not None
     tool_keys.revoke("league-site")
     assert client.get("/api/tools/me", headers=headers).status_code == 401
+
+
+def test_keyed_writes_on_the_cluster(cluster_client):
+    """What a keyed append asked is kept on its game's slot: the same key with another body
+    is a 409, and the recorder that replaced its own token is answered it again."""
+    client, _ = cluster_client
+    game_id, token = create_toy(client, tally_every=1000)
+    table = {"Authorization": f"Bearer {token}", "Idempotency-Key": "a-key-of-16-chars"}
+    for n in range(2):
+        assert append(client, game_id, token, add(["ann", "ben"][n], 2)).status_code == 201
+    undo = f"/api/games/{game_id}/undo"
+    assert client.post(undo, json={"to": 1}, headers=table).status_code == 201  # 4, 5
+    redo = f"/api/games/{game_id}/redo"
+    assert client.post(redo, json={}, headers=table).status_code == 201
+    refused = client.post(redo, json={"expected_version": 5}, headers=table)
+    assert refused.status_code == 409 and refused.json["seq"] == 6
+    replace = f"/api/games/{game_id}/seats/table/token"
+    first = client.post(replace, headers=table)
+    again = client.post(replace, headers=table)  # the old token, the same key
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json["token"] == first.json["token"]

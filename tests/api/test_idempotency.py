@@ -207,15 +207,28 @@ def test_a_retried_undo_after_the_game_moved_on_withdraws_nothing_more(client):
     assert client.get(f"/api/games/{game['id']}/state").json["state"]["total"] == 1 + 2 + 9
 
 
-def test_a_retried_undo_at_the_same_head_or_with_its_version_answers_the_first(client):
+def test_a_retried_undo_that_named_its_version_answers_the_first(client):
     game = played(client)
     undone = undo(client, game, {"to": 3, "expected_version": 5})
     assert undone.status_code == 201, undone.json
-    for body in ({"to": 3, "expected_version": 5}, {"to": 3}):
-        again = undo(client, game, body)  # not "nothing to undo", nor "the game moved on"
-        assert again.status_code == 200, (body, again.json)
-        assert again.json["events"] == undone.json["events"]
+    again = undo(client, game, {"to": 3, "expected_version": 5})
+    assert again.status_code == 200, again.json  # not "nothing to undo", nor "moved on"
+    assert again.json["events"] == undone.json["events"]
     assert version(client, game) == 7
+
+
+def test_an_undo_key_reused_with_its_version_named_or_left_out_is_a_409(client):
+    """The same withdrawal at the same head, but another request: one names the version it
+    expects and the other does not."""
+    for first, other in (({"to": 3, "expected_version": 5}, {"to": 3}),
+                         ({"to": 3}, {"to": 3, "expected_version": 5})):  # fmt: skip
+        game = played(client)
+        assert undo(client, game, first).status_code == 201
+        refused = undo(client, game, other)
+        assert refused.status_code == 409, (first, other, refused.json)
+        assert (refused.json["idempotency_key"], refused.json["seq"]) == (KEY, 6)
+        assert undo(client, game, first).status_code == 200
+        assert version(client, game) == 7
 
 
 def test_an_undo_key_reused_for_another_undo_is_a_409_and_writes_nothing(client):
@@ -372,6 +385,18 @@ def test_a_retried_import_answers_the_same_game(client):
     assert len(game_ids(client)) == 2
 
 
+def test_an_import_key_reused_with_another_log_is_a_409_and_imports_nothing(client):
+    game, other = played(client), played(client, moves=2)
+    headers = {"Idempotency-Key": SECRET_KEY, "Content-Type": "application/jsonl"}
+    first = client.post("/api/games/import", headers=headers,
+                        data=client.get(f"/api/games/{game['id']}/export").data)  # fmt: skip
+    assert first.status_code == 201, first.json
+    refused = client.post("/api/games/import", headers=headers,
+                          data=client.get(f"/api/games/{other['id']}/export").data)  # fmt: skip
+    assert refused.status_code == 409 and refused.json["game"] == first.json["id"]
+    assert len(game_ids(client)) == 3
+
+
 def test_a_retried_seat_token_answers_the_same_token_and_replaces_once(client):
     game = played(client, moves=0)
 
@@ -390,3 +415,122 @@ def test_a_key_that_yields_tokens_is_long_enough_to_keep_them_secret(client, red
     short = create(client, key="0123456789abcde")  # 15 characters
     assert short.status_code == 400 and "Idempotency-Key" in short.json["errors"]
     assert game_ids(client) == []
+
+
+def redo(client, game, body, key=KEY):
+    return post(client, game["id"], game["token"], "redo", body, key=key)
+
+
+def test_a_redo_key_reused_with_another_body_is_a_409_and_writes_nothing(client):
+    """One with `expected_version` and one without are two requests: the key's second is
+    refused, whichever came first, and so is another version."""
+    for first, others in (
+        ({}, ({"expected_version": 7}, {"expected_version": 8})),
+        ({"expected_version": 7}, ({}, {"expected_version": 8})),
+    ):
+        game = played(client)
+        undo(client, game, {"to": 3}, key=None)  # withdraws 5 and 4 (retracts at 6, 7)
+        redone = redo(client, game, first)
+        assert redone.status_code == 201, redone.json
+        for other in others:
+            refused = redo(client, game, other)
+            assert refused.status_code == 409, (first, other, refused.json)
+            assert refused.json["type"] == "/problems/idempotency-conflict"
+            assert (refused.json["idempotency_key"], refused.json["seq"]) == (KEY, 8)
+        again = redo(client, game, first)
+        assert again.status_code == 200 and again.json["events"] == redone.json["events"]
+        assert version(client, game) == 9
+
+
+def test_a_retried_redo_with_its_key_answers_its_redo_after_another_undo(client):
+    """The key names the redo it wrote: asked again after the game was undone once more, it
+    answers that redo rather than redo the new undo."""
+    game = played(client)  # seqs 2-5: ann 1, ben 2, ann 3, ben 4
+    undo(client, game, {"to": 3}, key=None)  # retracts of 5 and 4 at 6, 7
+    redone = redo(client, game, {})  # 8, 9
+    assert redone.status_code == 201 and redone.json["redone"] == [4, 5]
+    assert undo(client, game, {"to": 8}, key=None).status_code == 201  # retract of 9 at 10
+    again = redo(client, game, {})  # the answer was lost
+    assert again.status_code == 200, again.json
+    assert again.json["duplicate"] is True and again.json["events"] == redone.json["events"]
+    assert again.json["receipts"] == redone.json["receipts"]
+    assert again.json["redone"] == [4, 5]
+    assert version(client, game) == 10
+
+
+def test_an_append_key_reused_with_another_expected_version_is_a_409(client):
+    """The key's events are the same, but the request is not: it named another version, or
+    none."""
+    for first, others in (({"expected_version": 1}, ({}, {"expected_version": 2})),
+                          ({}, ({"expected_version": 1},))):  # fmt: skip
+        game = played(client, moves=0)
+        written = append(client, game["id"], game["token"], {**add("ann", 1), **first},
+                         {"Idempotency-Key": KEY})  # fmt: skip
+        assert written.status_code == 201, written.json
+        for other in others:
+            refused = append(client, game["id"], game["token"], {**add("ann", 1), **other},
+                             {"Idempotency-Key": KEY})  # fmt: skip
+            assert refused.status_code == 409, (first, other, refused.json)
+            assert refused.json["type"] == "/problems/idempotency-conflict"
+            assert (refused.json["idempotency_key"], refused.json["seq"]) == (KEY, 2)
+        again = append(client, game["id"], game["token"], {**add("ann", 1), **first},
+                       {"Idempotency-Key": KEY})  # fmt: skip
+        assert again.status_code == 200 and again.json["events"] == written.json["events"]
+        assert version(client, game) == 2
+
+
+def replace(client, game_id, seat, token, key=SECRET_KEY):
+    headers = {"Idempotency-Key": key} if key else {}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    return client.post(f"/api/games/{game_id}/seats/{seat}/token", headers=headers)
+
+
+def test_the_recorder_replacing_its_own_token_is_answered_again_with_the_old_one(client):
+    """The recorder replaced its own token and lost the answer: the token it sent no longer
+    opens a seat, yet with the same key it is answered the new token again, and can go on."""
+    game = played(client, moves=2)
+    old = game["token"]
+    first = replace(client, game["id"], "table", old)
+    assert first.status_code == 201, first.json
+    again = replace(client, game["id"], "table", old)  # the answer was lost
+    assert again.status_code == 200, again.json
+    assert again.json == {**first.json, "duplicate": True}
+    assert version(client, game) == 4
+    new = {**game, "token": again.json["token"]}
+    assert undo(client, new, {"to": 2}, key=None).status_code == 201
+    assert append(client, game["id"], old, add("ann", 1)).status_code == 403
+
+
+def test_only_the_holder_of_the_replaced_token_is_answered_the_new_one(client):
+    """Another seat's token, no token, the old token with another key or without one, or the
+    old token of a seat the key's write did not send from: each refused as before."""
+    game = played(client, moves=0)
+    old, ann = game["token"], game["seats"]["ann"]
+    first = replace(client, game["id"], "table", old)
+    assert first.status_code == 201, first.json
+    refusals = ((ann, SECRET_KEY, 403), (None, SECRET_KEY, 401),
+                (old, "another-key-of-16-chars", 403), (old, None, 403))  # fmt: skip
+    for token, key, status in refusals:
+        refused = replace(client, game["id"], "table", token, key)
+        assert refused.status_code == status, (token, key, refused.json)
+        assert first.json["token"] not in refused.get_data(as_text=True)
+    assert replace(client, game["id"], "ann", old).status_code == 403  # another scope
+    # the recorder replaced ann's token: ann's old token never learns her new one
+    by_table = replace(client, game["id"], "ann", first.json["token"], "ann-s-key-of-16-chars")
+    assert by_table.status_code == 201
+    refused = replace(client, game["id"], "ann", ann, "ann-s-key-of-16-chars")
+    assert refused.status_code == 403
+    assert by_table.json["token"] not in refused.get_data(as_text=True)
+    assert version(client, game) == 3
+
+
+def test_an_undo_written_before_its_request_was_kept_is_judged_by_what_it_withdrew(
+    client, redis_client
+):
+    game = played(client)
+    assert undo(client, game, {"to": 3, "expected_version": 5}).status_code == 201
+    redis_client.delete(keys.keyed_writes(game["id"]))  # as an undo written before it was
+    assert undo(client, game, {"to": 3}).status_code == 200
+    refused = undo(client, game, {"to": 4})
+    assert refused.status_code == 409 and refused.json["seq"] == 6

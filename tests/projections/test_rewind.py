@@ -1,5 +1,5 @@
 """Which seqs an undo withdraws: the retract rule applied until nothing after `to` stands; and
-an undo sent with an Idempotency-Key that its own retry beat to the log."""
+an undo or a redo sent with an Idempotency-Key that its own retry beat to the log."""
 
 import pytest
 
@@ -45,11 +45,11 @@ class Beaten(Recorder):
 
     winner = None
 
-    def record_checked(self, head, checked):
+    def record_checked(self, head, checked, keyed=None):
         winner, self.winner = self.winner, None
         if winner is not None:
             winner()
-        return super().record_checked(head, checked)
+        return super().record_checked(head, checked, keyed)
 
 
 def test_a_keyed_undo_beaten_by_its_key_planned_at_another_head_answers_that_undo(services):
@@ -80,7 +80,32 @@ def test_a_keyed_undo_beaten_by_its_key_planned_at_another_head_answers_that_und
     assert again.recorded.envelopes == won.recorded.envelopes
     assert services.projector.meta(game_id)["version"] == 9
     with pytest.raises(KeyReused):  # the same key asking to undo to 4 names another undo
-        undo(recorder, services.projector.head(game_id), 4, keyed=key)
+        undo(recorder, services.projector.head(game_id), 4,
+             keyed=keyed("a-key", ["a scope"], {"to": 4}))  # fmt: skip
+
+
+def test_a_keyed_redo_beaten_by_its_key_redoing_another_undo_answers_that_redo(services):
+    """Planned at a stale head, where the last undo was another: the append script finds
+    the key wrote a redo meanwhile, writes nothing, and that redo is answered."""
+    recorder, projector = services.recorder, services.projector
+    game_id, _, _, _ = recorder.create("toy", ["ann", "ben"], {"tally_every": 1000}, "t")
+    for amount, player in enumerate(["ann", "ben", "ann", "ben"], start=1):
+        recorder.record(game_id, [{"type": "toy.added", "actor": f"player:{player}",
+                                   "payload": {"player": player, "amount": amount}}])  # fmt: skip
+    undo(recorder, projector.head(game_id), 3)  # retracts of 5 and 4 at 6, 7
+    stale = projector.head(game_id)  # at 7: a redo re-applies 4 and 5
+    undo(recorder, stale, 2)  # a retract of 3 at 8: a redo re-applies 3
+    key = keyed("a-key", ["a scope"], {})
+    first: list = []
+    beaten = Beaten(projector, services.catalog, services.games, services.event_types,
+                    services.receipts)  # fmt: skip
+    beaten.winner = lambda: first.append(redo(recorder, projector.head(game_id), keyed=key))
+    again = redo(beaten, stale, keyed=key)
+    [won] = first
+    assert (won.withdrawn, won.recorded.duplicate) == ([3], False)
+    assert (again.withdrawn, again.recorded.duplicate) == ([3], True)
+    assert again.recorded.envelopes == won.recorded.envelopes
+    assert projector.meta(game_id)["version"] == 9
 
 
 def test_what_a_step_offers_to_correct(services):

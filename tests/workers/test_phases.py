@@ -63,7 +63,7 @@ def test_a_duplicate_enqueue_is_refused(client, services, app):
     job = append(client, game_id, token, add("ben", 9)).json["job"]
     with app.app_context():
         queue = phase_queue()
-        assert queue.enqueue(game_id, 3).id == job["id"]
+        assert queue.enqueue(game_id, 3) == job["id"]
         assert queue.depth() == 1
 
 
@@ -101,3 +101,40 @@ def test_the_sweeper_re_enqueues_games_left_pending(client, app, services):
     resolve_pending(services, game_id)
     with app.app_context():
         assert sweep(services, phase_queue()).enqueued == []
+
+
+def test_moves_made_while_a_phase_waits_queue_no_second_job(client, app, services):
+    """Issue 31, item 2: at most one job of a game waits in the queue; it resolves whatever is
+    due at the head when it runs. The sweeper leaves it too."""
+    from app.context import phase_queue
+
+    game_id, token = create_toy(client, goal=1000)
+    append(client, game_id, token, add("ann", 9))
+    first = append(client, game_id, token, add("ben", 9)).json["job"]
+    later = [append(client, game_id, token, add(player, 1)).json["job"]
+             for player in ["ann", "ben"] * 10]  # fmt: skip
+    assert later == [first] * 20
+    with app.app_context():
+        assert sweep(services, phase_queue()).enqueued == []
+        assert phase_queue().depth() == 1
+
+
+def test_a_move_made_while_the_game_s_job_runs_queues_one_job_after_it(client, app, start_worker):
+    """The running job may have read the head before the move: one more job is queued for the
+    game, and only one, however many moves follow."""
+    from app.context import phase_queue
+
+    game_id, token = create_toy(client, goal=1000, resolve_delay=1.5)
+    append(client, game_id, token, add("ann", 9))
+    running = append(client, game_id, token, add("ben", 9)).json["job"]
+    start_worker()
+    wait_for(lambda: client.get(running["href"]).json["status"] == "started")
+    append(client, game_id, token, add("ann", 9))  # total 27: two tallies due, one queued
+    after = [append(client, game_id, token, add(player, 1)).json["job"]
+             for player in ["ben", "ann", "ben", "ann", "ben"]]  # fmt: skip
+    assert len({job["id"] for job in after}) == 1 and after[0] != running
+    with app.app_context():
+        assert phase_queue().depth() == 1
+    wait_for(lambda: client.get(after[0]["href"]).json["status"] == "finished", timeout=20)
+    assert [t["payload"]["total"] for t in tallies(client, game_id)] == [32]
+    assert client.get(f"/api/games/{game_id}").json["pending"] is None

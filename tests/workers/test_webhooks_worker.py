@@ -15,6 +15,7 @@ from tests.api.helpers import add, append, create_toy
 from tests.conftest import wait_for
 from tests.receiver import Receiver
 from workers import webhooks
+from workers.steady import Outage
 
 WORKER_ENV = {"WEBHOOK_ALLOW_PRIVATE": "1", "WEBHOOK_RETRY_BASE": "0.2",
               "WEBHOOK_RETRY_MAX": "1", "WEBHOOK_TIMEOUT": "5"}  # fmt: skip
@@ -125,7 +126,8 @@ def test_the_dispatcher_starts_again_after_an_error_that_is_not_redis(app, monke
     monkeypatch.setattr(webhooks.Dispatcher, "run", run)
     monkeypatch.setattr(webhooks, "services", lambda: app.extensions["tablelog"])
     stop = threading.Event()
-    thread = threading.Thread(target=webhooks.dispatch_forever, args=(None, stop), daemon=True)
+    thread = threading.Thread(target=webhooks.dispatch_forever, args=(None, stop, Outage()),
+                              daemon=True)  # fmt: skip
     thread.start()
     thread.join(timeout=10)
     assert turns == [1, 2] and not thread.is_alive()
