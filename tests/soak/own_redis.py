@@ -11,34 +11,27 @@ part for Redis: it starts it before the service, starts it again at once when it
 `make run` restarts a child that died), and stops it after the service, as Ctrl-C does.
 
 EmbeddedRedis turns CONFIG off, so that no client can make it write files elsewhere; this one
-keeps it under a name made at random that only the soak knows, for `CONFIG SET maxmemory`.
+keeps it, for `CONFIG SET maxmemory` (behind the password, as every command).
 """
 
 import contextlib
 import os
-import secrets
 import signal
 
 import redis
 
-from app.run.embedded_redis import EmbeddedRedis
+from app.run.embedded_redis import DISABLED_COMMANDS, EmbeddedRedis
 
-KEPT_OFF = 'rename-command CONFIG ""'
 ABOVE_USED = 64 * 1024  # bytes of room left under maxmemory when memory runs out
 
 
 class OwnRedis(EmbeddedRedis):
-    """EmbeddedRedis with CONFIG under a secret name, and the soak's faults of the server
-    itself: paused (SIGSTOP), out of memory, killed."""
+    """EmbeddedRedis with CONFIG, and the soak's faults of the server itself: paused
+    (SIGSTOP), out of memory, killed."""
 
     def __init__(self, data_dir, **options):
-        super().__init__(data_dir, **options)
-        self.config_command = f"CONFIG-{secrets.token_hex(8)}"
-
-    def config(self) -> str:
-        lines = [line for line in super().config().splitlines() if line != KEPT_OFF]
-        lines.append(f"rename-command CONFIG {self.config_command}")
-        return "\n".join(lines) + "\n"
+        kept_off = tuple(command for command in DISABLED_COMMANDS if command != "CONFIG")
+        super().__init__(data_dir, disabled=kept_off, **options)
 
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -67,14 +60,14 @@ class OwnRedis(EmbeddedRedis):
         with self.client() as client:
             used = client.info("memory")["used_memory"]
             limit = used + ABOVE_USED
-            client.execute_command(self.config_command, "SET", "maxmemory-policy", "noeviction")
-            client.execute_command(self.config_command, "SET", "maxmemory", str(limit))
+            client.config_set("maxmemory-policy", "noeviction")
+            client.config_set("maxmemory", limit)
         return used, limit
 
     def memory_back(self) -> None:
         """maxmemory off again (0, the server's default)."""
         with self.client() as client:
-            client.execute_command(self.config_command, "SET", "maxmemory", "0")
+            client.config_set("maxmemory", 0)
 
     def stop(self) -> None:
         self.resume()  # a paused server would not hear SIGTERM
