@@ -13,7 +13,9 @@
   the published keys, and (the last of each game) by `POST .../receipts/check`;
 - written twice: an event id twice in a log, more games than creations answered or given up,
   more disputes than openings answered, and any write asked again that was answered otherwise;
-- unchecked: a game the service did not answer about.
+- unchecked: a game the service did not answer about;
+- said not recorded: a write answered 503 `"recorded": "no"` that was recorded all the same
+  (its retry was answered as a duplicate, and no other attempt could have written it).
 
 Then the tool's webhook is held to the ledger and to every log (tests/soak/delivered.py).
 
@@ -39,6 +41,7 @@ COUNTS = (
     "bad receipts",
     "written twice",
     "unchecked",
+    "said not recorded",
 )
 LOGGED = ("seq", "event_id", "actor", "type", "recorded_at")  # what is kept of each event
 
@@ -114,6 +117,8 @@ def check_all(soak) -> Checked:
         checked.bad("written twice", problem)
     for problem in ledger.answered_otherwise:
         checked.bad("answered otherwise", problem)
+    for problem in ledger.told_not_recorded:
+        checked.bad("said not recorded", problem)
     keys = public_keys(api.get("/api/keys").json)
     for game_id in sorted(games):
         try:

@@ -4,7 +4,9 @@ lost an answer sends the request again.
 
 An answer is "given" when the service decided (any 2xx, 3xx, 4xx); a refused connection, a
 reset, a timeout, 502/503/504 and 429 are retried and counted in `Figures.retried` by what
-went wrong. A 500 is the service saying it has a bug: it is retried too, and counted apart.
+went wrong (a 503 with what it said of the write: `503 recorded no`, `503 recorded unknown`).
+A 500 is the service saying it has a bug: it is retried too, and counted apart. The answer
+keeps what each attempt before it got (`earlier`).
 """
 
 import http.client
@@ -36,6 +38,7 @@ class Answer:
     status_code: int
     json: Any
     headers: dict = field(default_factory=dict)
+    earlier: list = field(default_factory=list)  # what went wrong with each attempt before
 
     @property
     def ok(self) -> bool:
@@ -97,12 +100,17 @@ class Api:
         """The service's answer, asked again with the same request until it gives one."""
         deadline = time.monotonic() + self.patience
         wait = 0.2
+        earlier = []
         while True:
             try:
                 answer = self.once(method, path, body, headers, timeout)
                 if answer.status_code not in RETRIED:
+                    answer.earlier = earlier
                     return answer
                 why = RETRIED[answer.status_code]
+                recorded = answer.json.get("recorded") if isinstance(answer.json, dict) else None
+                if recorded:
+                    why = f"{why} recorded {recorded}"
                 if why == "500":
                     self.figures.note(f"500 on {method} {path}: {str(answer.json)[:300]}")
                 if why == "429":
@@ -110,6 +118,7 @@ class Api:
             except (OSError, http.client.HTTPException) as error:
                 why = type(error).__name__
             self.figures.retry(why)
+            earlier.append(why)
             if time.monotonic() + wait > deadline:
                 raise Unanswered(f"{method} {path}: no answer in {self.patience:.0f} s ({why})")
             time.sleep(wait * random.uniform(0.5, 1.0))

@@ -47,6 +47,7 @@ class Ledger:
     unanswered: int = 0  # writes that make a game, never answered (the soak gave up)
     conflicts: list = field(default_factory=list)  # one key or seq answered two games, events
     answered_otherwise: list = field(default_factory=list)  # a retry answered unlike the first
+    told_not_recorded: list = field(default_factory=list)  # a 503 "recorded: no", recorded
 
     def game_made(self, key: str, answer: dict, kind: str, how: str, origin=None, copied=0):
         """A 2xx to a creation, fork or import sent with `key`."""

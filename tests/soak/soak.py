@@ -32,6 +32,8 @@ from tests.soak.toy import play_toy
 PLAYS = {"toy": play_toy, "burnrate": play_burnrate, "fcm": play_fcm}
 MIX = ("toy", "burnrate", "toy", "fcm")  # table i plays MIX[i % 4]
 ASKED_AGAIN = 0.05  # the share of answers a client "loses" and asks for again
+NOT_RECORDED = "503 recorded no"  # as the client counts a 503 saying nothing was recorded
+NOTHING_SENT = {NOT_RECORDED, "ConnectionRefusedError", "429"}  # attempts that wrote nothing
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,13 @@ class Soak:
         lines = traceback.format_exception(error)
         self.figures.note(f"soak error in {where}: {''.join(lines[-3:]).strip()}")
 
-    def write(self, path: str, body, headers: dict) -> Answer:
+    def write(self, path: str, body, headers: dict, alone: bool = True) -> Answer:
         """POST until answered; now and then that answer is taken as lost and the same
-        request sent again, whose answer must be the first's, written once."""
+        request sent again, whose answer must be the first's, written once. `alone`: no
+        other request with the same event id or key is sent at the same time."""
         answer = self.api.post(path, body, headers)
+        if alone:
+            self.told_not_recorded(path, answer)
         if not self.chance(ASKED_AGAIN):
             return answer
         again = self.api.post(path, body, headers)
@@ -131,9 +136,20 @@ class Soak:
             )
         return again
 
-    def append(self, game_id: str, path: str, body, headers: dict) -> Answer:
-        """An append, undo or redo; a 2xx goes to the ledger."""
-        answer = self.write(path, body, headers)
+    def told_not_recorded(self, path: str, answer: Answer) -> None:
+        """A write answered as recorded before (`duplicate`) though every attempt before said
+        nothing was recorded (503 `"recorded": "no"`) or never reached the service: one of
+        those 503s was wrong, and a table trusting it would record the move twice."""
+        if not (answer.ok and isinstance(answer.json, dict) and answer.json.get("duplicate")):
+            return
+        if NOT_RECORDED in answer.earlier and set(answer.earlier) <= NOTHING_SENT:
+            self.ledger.told_not_recorded.append(
+                f"POST {path}: {', '.join(answer.earlier)}, then {answer.status_code} duplicate"
+            )
+
+    def append(self, game_id: str, path: str, body, headers: dict, alone=True) -> Answer:
+        """An append, undo or redo; a 2xx goes to the ledger. `alone` as for `write`."""
+        answer = self.write(path, body, headers, alone)
         status = answer.status_code
         if answer.ok:
             self.ledger.appended(game_id, answer.json)

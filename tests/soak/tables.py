@@ -94,15 +94,17 @@ class Table:
             posts = [(body, headers), (body, headers)]
         answers = [None, None]
 
+        alone = posts[0][0]["event_id"] != posts[1][0]["event_id"]
+
         def send(i):
-            answers[i] = self.soak.append(self.game_id, path, *posts[i])
+            answers[i] = self.soak.append(self.game_id, path, *posts[i], alone=alone)
 
         threads = [threading.Thread(target=send, args=(i,)) for i in (0, 1)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        if posts[0][0]["event_id"] == posts[1][0]["event_id"]:
+        if not alone:
             self.soak.same_event(self.game_id, answers)
         elif all(answer.ok for answer in answers):
             self.soak.ledger.conflicts.append(
