@@ -73,13 +73,14 @@ class Faults:
     done: list = field(default_factory=list)
     tool_order: list = field(default_factory=list)
 
-    def run(self, until: float) -> None:
-        """Make the faults until `until` (a time.monotonic()). Run it on the soak's main
-        thread: the service it starts again gets SIGTERM when the thread that started it
-        ends (app.run.serve's PR_SET_PDEATHSIG is the parent thread's)."""
+    def run(self, until: float, most: int = 0) -> None:
+        """Make the faults until `until` (a time.monotonic()), `most` of them if not 0. Run
+        it on the soak's main thread: the service it starts again gets SIGTERM when the
+        thread that started it ends (app.run.serve's PR_SET_PDEATHSIG is the parent
+        thread's)."""
         order: list[str] = []
         next_at = self.began + self.every
-        while next_at < until:
+        while next_at < until and not (most and len(self.done) >= most):
             time.sleep(max(0.0, next_at - time.monotonic()))
             if not order:
                 order = list(KINDS)

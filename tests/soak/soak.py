@@ -45,6 +45,7 @@ class Settings:
     settle: float = 120.0
     recover: float = 20.0  # seconds a part may take to be whole again by itself
     outage: tuple[float, float] = (5.0, 30.0)  # seconds an outage lasts, at least and at most
+    faults: int = 0  # the most faults to make (0: as many as the time holds)
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -57,6 +58,7 @@ class Settings:
             settle=float(env.get("SOAK_SETTLE_SECONDS") or cls.settle),
             recover=float(env.get("SOAK_RECOVER_SECONDS") or cls.recover),
             outage=seconds_between(env.get("SOAK_OUTAGE_SECONDS")) or cls.outage,
+            faults=int(env.get("SOAK_FAULTS") or cls.faults),
         )
 
 
@@ -238,7 +240,7 @@ class Soak:
         ]
         for thread in tables:
             thread.start()
-        self.faults.run(self.deadline)
+        self.faults.run(self.deadline, s.faults)
         self.tool.back()
         for thread in tables:
             thread.join()
