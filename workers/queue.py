@@ -205,7 +205,10 @@ class DeliveryQueue:
                 return False
             self.connection.delete(Job.key_for(job_id))
             self.connection.lrem(self.queue.intermediate_queue_key, 0, job_id)
-            self._deliver(webhook_id, job_id)
+            try:
+                self._deliver(webhook_id, job_id)
+            except DuplicateJobError:  # the other webhooks' worker replaced it first
+                return False
             return True
 
     def _deliver(self, webhook_id: str, job_id: str) -> Job:
