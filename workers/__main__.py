@@ -17,7 +17,7 @@ from rq import Worker
 
 from workers.feed import drain_forever
 from workers.jobs import process_died, resolve_phase, services, settings_or_exit
-from workers.queue import SERIALIZER, PhaseQueue
+from workers.queue import SERIALIZER, PhaseQueue, release_dead_scheduler_lock
 from workers.steady import Outage, Steady, queue_connection, work_through
 from workers.sweeper import sweep
 
@@ -72,6 +72,8 @@ def main() -> None:
         threading.Thread(target=drain_forever, args=(services().redis, stop), daemon=True).start()
 
     def worker(outage: Outage) -> PhaseWorker:
+        if release_dead_scheduler_lock(queue.queue):
+            log.info("released the scheduler lock of a scheduler that is gone")
         # Maintenance restarts a scheduler that died (Redis went away) and is due every
         # maintenance_interval; RQ's 10 minutes would stall every retry's back-off that long.
         return PhaseWorker([queue.queue], connection=connection, serializer=SERIALIZER,

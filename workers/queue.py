@@ -33,6 +33,8 @@ from rq.exceptions import (
 )
 from rq.job import Job, JobStatus
 from rq.registry import ScheduledJobRegistry
+from rq.scheduler import SCHEDULER_KEY_TEMPLATE, RQScheduler
+from rq.scripts import release_lock
 from rq.serializers import JSONSerializer
 from rq.utils import utcparse
 
@@ -232,6 +234,25 @@ class DeliveryQueue:
         return live_workers(self.queue)
 
 
+def release_dead_scheduler_lock(queue: Queue) -> bool:
+    """Release the queue's scheduler lock if the scheduler holding it ran on this machine and
+    is gone: a kill -9 of all of `make run` left it held for RQ's 61 s, and no retry's back-off
+    ended meanwhile. True if it was released. (A scheduler elsewhere is known dead by its
+    lock's lapse.)"""
+    lock = RQScheduler.get_locking_key(queue.name)
+    holder = queue.connection.get(lock)
+    if holder is None:
+        return False
+    hostname, pid, created = queue.connection.hmget(
+        SCHEDULER_KEY_TEMPLATE % holder.decode(), "hostname", "pid", "created_at"
+    )
+    if hostname is None or hostname.decode() != socket.gethostname() or not int(pid or 0):
+        return False  # elsewhere, or not yet started
+    if _process_since(int(pid), utcparse(created.decode())):
+        return False
+    return bool(release_lock(queue.connection, lock, holder.decode()))
+
+
 def abandoned(job: Job) -> bool:
     """Started longer ago than its timeout: a live worker would have ended it by now."""
     if job.get_status() != JobStatus.STARTED or job.started_at is None:
@@ -278,8 +299,10 @@ def _process_since(pid: int, birth: datetime) -> bool:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except FileNotFoundError:
         return False
-    ticks = int(stat.rsplit(")", 1)[1].split()[19])  # field 22, after the name's parenthesis
-    started = boot + ticks / os.sysconf("SC_CLK_TCK")
+    fields = stat.rsplit(")", 1)[1].split()  # after the name's parenthesis: field 3 on
+    if fields[0] in ("Z", "X"):  # a zombie: killed, its parent gone before it reaped it
+        return False
+    started = boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")
     return started <= _utc(birth).timestamp() + 1  # boot time is in whole seconds
 
 

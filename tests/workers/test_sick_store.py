@@ -119,3 +119,21 @@ def test_the_webhooks_worker_rides_out_a_spell_out_of_memory(
     wait_for(lambda: sick_client.get("/api/health").json["webhook_workers"] == 1, timeout=10)
     said = log.read_text()
     assert said.count("the store failed") == 1 and "Traceback" not in said, said
+
+
+def test_a_scheduler_killed_with_its_worker_leaves_no_lock_the_next_waits_out(
+    sick_client, sick_redis, start_worker, tmp_path
+):
+    """Found by the soak: after kill -9 of all of make run, the dead scheduler's lock held for
+    61 s, and no retry's back-off ended meanwhile. A lock whose holder ran here and is gone is
+    released by the next worker."""
+    store = redis.Redis.from_url(sick_redis.url)
+    lock = "rq:scheduler-lock:phases"
+    first = start_worker(REDIS_URL=sick_redis.url)
+    held = wait_for(lambda: store.get(lock) and store.hget(
+        f"rq:scheduler:{store.get(lock).decode()}", "pid") and store.get(lock))  # fmt: skip
+    first.kill()
+    log = tmp_path / "worker.log"
+    start_worker(log=log, REDIS_URL=sick_redis.url)
+    wait_for(lambda: store.get(lock) not in (None, held), timeout=10)
+    assert "Acquired scheduler lock for phases" in log.read_text()
