@@ -91,7 +91,11 @@ class Health(MethodView):
             if not future.done():
                 missing.append(f"{which} does not answer within {HEALTH_WAIT} s")
                 continue
-            found, said = future.result()
+            try:
+                found, said = future.result()
+            except redis.RedisError as error:  # it answered, then stopped within the wait
+                missing.append(f"{which} does not answer: {error}")
+                continue
             answer |= found
             missing += [f"{which} {what}" if what.startswith(WHAT_REDIS_DOES) else what
                         for what in said]  # fmt: skip
@@ -149,4 +153,4 @@ def _writes(client) -> str | None:
         reason = unwell(error)
         if reason == "cannot be reached":
             return f"does not answer: {error}"
-        return f"refuses writes: it {reason or error}"
+        return f"refuses writes: it {reason or f'answers {error}'}"
