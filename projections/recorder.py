@@ -8,6 +8,7 @@ records due, a retract's withdrawal, the catalog fields), all or nothing.
 
 import hashlib
 import json
+import logging
 import random
 import threading
 import uuid
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import orjson
+import redis
 
 from events.envelope import GENESIS, body_digest
 from events.idempotency import Keyed, KeyWritten, Remembered
@@ -50,6 +52,8 @@ from projections.state import Head, Projector, Record
 RETRIES_ON_RACE = 5
 HEADS_KEPT = 256  # games whose head a process keeps after writing it (see KeptHeads)
 WITHHELD = "(withheld: a refused reveal)"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -369,7 +373,11 @@ class Recorder:
                  "awaiting": orjson.loads(meta["awaiting"])}  # fmt: skip
         self.heads.keep(Head(head.game_id, after, record), written.last_entry)
         if status != head.meta["status"]:
-            self.catalog.move(head.game_id, head.kind, head.meta["status"], status)
+            try:
+                self.catalog.move(head.game_id, head.kind, head.meta["status"], status)
+            except redis.RedisError as error:  # the write stands: never answer it as failed
+                log.warning("game %s: the list's status index did not follow (`flask --app "
+                            "app rebuild-catalog` mends it): %s", head.game_id, error)  # fmt: skip
         return Recorded(head.game_id, record.seq, envelopes, False, pending, status, signed)
 
     def _advance_in_batch(

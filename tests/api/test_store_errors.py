@@ -97,3 +97,18 @@ def test_a_store_error_that_is_a_bug_is_500_not_503(client, redis_client):
     redis_client.set(f"game:{{{game_id}}}:event_ids", "not a hash")
     answer = append(client, game_id, token, add("ann", 4))
     assert answer.status_code == 500, answer.json
+
+
+def test_an_append_that_ends_the_game_is_201_when_the_list_s_index_cannot_follow(
+    settings, client, proxy, redis_server
+):
+    """The catalog's status index moves after the event is written: its failure answered 503
+    "recorded": "no" for a move that was recorded."""
+    url = proxy.url(redis_server.password) + "/0?socket_timeout=1"
+    through_proxy = dataclasses.replace(settings, redis_url=url, rq_redis_url=settings.redis_url)
+    lossy = create_app({"TESTING": True, "TABLELOG_SETTINGS": through_proxy}).test_client()
+    game_id, token = create_toy(client, goal=9)
+    proxy.lose_replies_from(b"ZREM")
+    won = append(lossy, game_id, token, add("ann", 9))
+    assert won.status_code == 201, won.json
+    assert won.json["status"] == "finished"
