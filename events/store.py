@@ -59,8 +59,10 @@ class OutcomeUnknown(redis.RedisError):
 
 @contextlib.contextmanager
 def one_write():
-    """Around the one command a write is made of: its answer lost is OutcomeUnknown. An error
-    Redis answers (out of memory, loading) means it ran nothing, and stays what it is."""
+    """Around the commands a write is made of, from the first that writes: an answer lost is
+    OutcomeUnknown. An error Redis answers (out of memory, loading) means that command ran
+    nothing, and stays what it is: a write's later commands are ones Redis runs out of memory
+    too (DEL, HDEL, ZREM), or the write is one command (a script)."""
     try:
         yield
     except redis.BusyLoadingError:

@@ -172,10 +172,10 @@ class Webhooks:
 
     def delete(self, webhook_id: str) -> None:
         """Gone, with its state and attempts: its jobs find nothing to send."""
-        with one_write():
+        with one_write():  # what follows the record's delete is written after it
             self.redis.hdel(keys.webhooks(), webhook_id)
-        self.redis.delete(keys.webhook_state(webhook_id), keys.webhook_attempts(webhook_id))
-        self.redis.zrem(keys.webhooks_due(), webhook_id)
+            self.redis.delete(keys.webhook_state(webhook_id), keys.webhook_attempts(webhook_id))
+            self.redis.zrem(keys.webhooks_due(), webhook_id)
 
     def settle(self, webhook: Webhook, held: tuple[str, float], attempts: list[dict],
                cursor: str | None, delivered: int = 0) -> bool:  # fmt: skip
@@ -237,8 +237,8 @@ class Webhooks:
         state = keys.webhook_state(webhook_id)
         with one_write():
             self.redis.hset(state, mapping={"status": ENABLED, "failures": 0})
-        self.redis.hdel(state, "disabled_at", "disabled_reason", "failing_since",
-                        "next_attempt_at")  # fmt: skip
+            self.redis.hdel(state, "disabled_at", "disabled_reason", "failing_since",
+                            "next_attempt_at")  # fmt: skip
 
     def due(self, now: float) -> list[str]:
         """The failing webhooks whose next attempt is due."""

@@ -33,6 +33,15 @@ def redis_server(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def configurable_redis(tmp_path_factory):
+    """A Redis of the module's own that takes CONFIG, for a test to make sick (out of memory by
+    `maxmemory`): the session's, like `make run`'s, refuses CONFIG."""
+    server = EmbeddedRedis(tmp_path_factory.mktemp("sick-redis"), disabled=()).start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def redis_client(redis_server):
     client = redis.Redis.from_url(redis_server.url)

@@ -6,11 +6,9 @@ import os
 import signal
 import time
 
-import pytest
 import redis
 
 from app import create_app
-from app.run.embedded_redis import EmbeddedRedis
 
 # What the answer waits for Redis (HEALTH_WAIT), and room for a loaded machine; before, a
 # paused Redis held it for redis-py's 5 s timeout a command.
@@ -35,13 +33,6 @@ def test_health_answers_within_a_second_while_redis_is_paused(client, redis_serv
     assert answer.json["redis"] is False and answer.json["queue_redis"] is False
     assert any("does not answer" in said for said in answer.json["missing"]), answer.json
     assert client.get("/api/health").json["ok"] is True  # and back once it is
-
-
-@pytest.fixture(scope="module")
-def configurable_redis(tmp_path_factory):
-    server = EmbeddedRedis(tmp_path_factory.mktemp("sick-redis"), disabled=()).start()
-    yield server
-    server.stop()
 
 
 def test_health_says_the_store_refuses_writes_when_out_of_memory(settings, configurable_redis):

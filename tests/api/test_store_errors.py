@@ -9,7 +9,7 @@ import pytest
 import redis
 
 from app import create_app
-from app.run.embedded_redis import EmbeddedRedis, free_port
+from app.run.embedded_redis import free_port
 from tests.api.helpers import add, append, create_toy, new_id
 from tests.tcp_proxy import Proxy
 
@@ -54,14 +54,6 @@ def test_an_append_whose_answer_is_lost_is_503_saying_it_may_have_been_recorded(
     proxy.heal()
     again = append(client, game_id, token, event)
     assert again.status_code == 200 and again.json["duplicate"] is True
-
-
-@pytest.fixture(scope="module")
-def configurable_redis(tmp_path_factory):
-    """A Redis of this module's own that takes CONFIG, to be made sick."""
-    server = EmbeddedRedis(tmp_path_factory.mktemp("sick-redis"), disabled=()).start()
-    yield server
-    server.stop()
 
 
 def test_an_append_refused_for_want_of_memory_says_so_and_writes_nothing(
