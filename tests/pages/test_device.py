@@ -73,7 +73,7 @@ def test_a_device_takes_a_seat_by_its_join_link_then_switches_by_a_seat_and_toke
     assert held(page, game_id) == {"seat": "joe", "token": seats["joe"]}
     expect(page.locator("#game [data-seat]")).to_have_text("· this device: joe")
     # the record panel follows at once: joe is owed a hire, and this device is joe
-    expect(page.locator("#record-panel")).to_contain_text("This device is joe")
+    expect(page.locator("#record-panel")).to_contain_text("Your move, joe")
     expect(device.get_by_role("heading", name="Switch to another seat")).to_be_visible()
     expect(device.get_by_label("A seat's join link")).to_have_value("")
     assert_accessible(page, f"joe's seat, {viewport}")
@@ -83,7 +83,7 @@ def test_a_device_takes_a_seat_by_its_join_link_then_switches_by_a_seat_and_toke
         "Seat taken. This device holds ruth's seat in this game: it records ruth's actions only."
     )
     assert held(page, game_id) == {"seat": "ruth", "token": seats["ruth"]}
-    expect(page.locator("#record-panel")).to_contain_text("Nothing for ruth to record now")
+    expect(page.locator("#record-panel")).to_contain_text("Waiting for joe")
     page.reload()
     expect(status).to_have_text(
         "This device holds ruth's seat in this game: it records ruth's actions only."

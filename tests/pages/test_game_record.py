@@ -124,7 +124,7 @@ def test_a_second_device_joins_its_seat_by_the_link_and_records_its_own_action(p
 
     phone = browser.new_context(base_url=site, viewport={"width": 390, "height": 844}).new_page()
     phone.goto(f"/games/{game_id}")
-    expect(phone.locator("#record-panel")).to_contain_text("open a seat's join link")
+    expect(phone.locator("#record-panel")).to_contain_text("This device holds no seat here")
     phone.goto(link)
     expect(phone.locator("#record-panel")).to_contain_text("joe hires a face-up employee")
     assert phone.url == f"{site}/games/{game_id}"  # the token is out of the address

@@ -125,7 +125,7 @@ def test_a_draft_and_a_turn_recorded_through_the_forms(page, live_server):
         before = recorded_count(page)
         draft_by_form(page, pile, card)
         wait_recorded(page, before + 1)
-        expect(status).to_contain_text("Nothing for joe to record now")
+        expect(status).to_contain_text("Waiting for ruth")
         expect(panel(page).locator("details.record-form")).to_have_count(0)
         api_draft(page, game_id, seats["ruth"], department, ruths)
 

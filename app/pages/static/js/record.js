@@ -40,6 +40,11 @@ const allowed = new Map(); // choices address -> Promise of its `fields`, or nul
 let shown = { key: null, forms: [] }; // the forms on the page, and what they were built for
 let latest = null; // the last tablelog:state detail
 let recordingFor = null; // the table's recorder: the player chosen among those owed
+// The table's recorder's forms record for one player at a time; when the game moves on to
+// another, the panel says so and opens none of the new player's forms until asked:
+// `handedOver` is {from, to} from then until a form is opened or an action recorded.
+let formsFor = null;
+let handedOver = null;
 
 document.addEventListener("tablelog:state", (event) => {
   latest = event.detail;
@@ -57,24 +62,23 @@ async function render(detail) {
     return clear("This is a past step: actions are recorded at the latest one.");
   }
   const held = heldSeat(detail.game);
-  if (!held) {
-    return clear("This device holds no seat in this game, so it records nothing. To record here, open a seat's join link (or scan its QR code) on this device: the page that created the game gives one for each seat.");
-  }
+  slot("take").hidden = Boolean(held);
+  if (!held) return clear("This device holds no seat here, so it records nothing.");
   const awaiting = detail.awaiting ?? { from: [], types: [] };
   const owed = (awaiting.from ?? []).filter((actor) => actor.startsWith("player:")).map((actor) => actor.slice(7));
   const table = held.seat === "table";
-  if (!table && !owed.includes(held.seat)) {
-    return clear(waitingWords(awaiting, held.seat));
-  }
+  if (!table && !owed.includes(held.seat)) return clear(waitingWords(awaiting, owed));
   const player = table ? chosenPlayer(owed) : held.seat;
   const forms = await formsOf(detail.kind);
   const types = (awaiting.types ?? []).filter((type) => forms[type] && !forms[type].derived);
-  if (!types.length) return clear(waitingWords(awaiting, held.seat));
+  if (!types.length) return clear(waitingWords(awaiting, owed));
   offerRecordingFor(table ? owed : []);
+  if (table && formsFor && player && formsFor !== player) handedOver = { from: formsFor, to: player };
+  if (table) formsFor = player;
+  say(nowWords(awaiting, { table, player, seat: held.seat }));
+  offerRecordIt(true);
   const actor = player ? `player:${player}` : "admin";
   const key = JSON.stringify([detail.game, held.seat, actor, types]);
-  const who = table && player ? `the table's recorder, recording for ${player}` : seatName(held.seat);
-  say(`${awaiting.what ? `Now: ${awaiting.what}. ` : ""}This device is ${who}.`);
   if (key === shown.key) {
     for (const entry of shown.forms) {
       refresh(entry);
@@ -82,14 +86,16 @@ async function render(detail) {
     }
     return;
   }
-  const made = types.map((type) => recordForm(forms[type], { detail, held, actor, player, forms }));
-  if (made.length === 1) made[0].details.open = true;
+  const whose = table ? player : null; // named on each form where the device records for anyone
+  const made = types.map((type) => recordForm(forms[type], { detail, held, actor, player, whose, forms }));
+  if (made.length === 1 && !handedOver) made[0].details.open = true;
   slot("forms").replaceChildren(...made.map((entry) => entry.details));
   shown = { key, forms: made };
 }
 
 function clear(words) {
   say(words);
+  offerRecordIt(false);
   slot("for").hidden = true;
   slot("forms").replaceChildren();
   shown = { key: null, forms: [] };
@@ -99,9 +105,41 @@ function say(words) {
   slot("status").textContent = words;
 }
 
-function waitingWords(awaiting, seat) {
+function waitingWords(awaiting, owed) {
   const what = awaiting.what ? `: ${awaiting.what}` : "";
-  return `Nothing for ${seatName(seat)} to record now. The game waits${what}.`;
+  return `Waiting${owed.length ? ` for ${owed.join(", ")}` : ""}${what}.`;
+}
+
+function nowWords(awaiting, { table, player, seat }) {
+  const what = awaiting.what ? `: ${awaiting.what}` : "";
+  if (!table) return `Your move, ${seat}${what}.`;
+  if (!player) return `Now${what}. This device is ${seatName(seat)}.`;
+  if (handedOver) {
+    const { from, to } = handedOver;
+    return `${from}'s turn is over: the game now waits for ${to}. The forms below record for ${to}: open one to record it.`;
+  }
+  return `Now${what}. This device is ${seatName(seat)}, recording for ${player}.`;
+}
+
+// "Waiting for joe" in the step shown (pages/_step.html) leads to joe's forms on joe's device:
+// a link after it, which opens the first form and puts the focus in its first field.
+function offerRecordIt(offered) {
+  const waiting = document.querySelector("[data-awaiting]");
+  const link = waiting?.querySelector("[data-record-it]");
+  if (!offered) return link?.remove();
+  if (!waiting || link) return;
+  const added = document.createElement("a");
+  added.href = "#record-panel";
+  added.dataset.recordIt = "";
+  added.textContent = "Record it";
+  added.addEventListener("click", (event) => {
+    const entry = shown.forms[0];
+    if (!entry) return;
+    event.preventDefault();
+    entry.details.open = true;
+    entry.form.querySelector("input:not([type=hidden]), select, textarea")?.focus();
+  });
+  waiting.append(" ", added);
 }
 
 // The table's recorder, with several players owed an action at once: whose it records.
@@ -154,11 +192,21 @@ function formsOf(kind) {
 }
 
 // One form: the type's title, what the rules say, its fields, and the box for a refusal.
-function recordForm(description, { detail, held, actor, player, forms }) {
+function recordForm(description, { detail, held, actor, player, whose, forms }) {
   const details = document.getElementById("record-form").content.firstElementChild.cloneNode(true);
   const id = `record-${description.type.replace(/\W/g, "-")}`;
   details.dataset.type = description.type;
   details.querySelector('[data-slot="title"]').textContent = description.title;
+  if (whose) {
+    details.querySelector('[data-slot="whose"]').append(" for ", named(whose));
+    details.querySelector('[data-slot="submit"]').replaceChildren("Record for ", named(whose));
+  }
+  details.addEventListener("toggle", () => {
+    if (details.open && handedOver) {
+      handedOver = null;
+      if (latest) say(nowWords(latest.awaiting ?? {}, { table: true, player, seat: held.seat }));
+    }
+  });
   details.querySelector('[data-slot="description"]').textContent = description.description;
   const form = details.querySelector("form");
   form.id = id;
@@ -248,7 +296,10 @@ async function send(entry, { game, version, token, actor }) {
     // 200: an earlier try recorded it, and its answer was lost; this is that action
     if (response.status === 201 || response.status === 200) {
       if (revealed) keep(game, owner, revealed.seal, null); // revealed: nothing left to keep
-      slot("done").textContent = `Recorded: ${description.title} (step ${answer.events.at(-1).seq}).`;
+      handedOver = null;
+      const done = slot("done");
+      done.textContent = `Recorded: ${description.title} (step ${answer.events.at(-1).seq}).`;
+      done.focus(); // where the hand was: the form it tapped folds away with the next state
       shown.key = null; // the next state builds the forms afresh
       document.dispatchEvent(new CustomEvent("tablelog:recorded", {
         detail: { game, type: description.type, version: answer.version, events: answer.events },
@@ -262,6 +313,12 @@ async function send(entry, { game, version, token, actor }) {
   } finally {
     button.disabled = false;
   }
+}
+
+function named(name) {
+  const isolated = document.createElement("bdi");
+  isolated.textContent = name;
+  return isolated;
 }
 
 function playersOf(state) {
