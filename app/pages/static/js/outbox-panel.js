@@ -60,10 +60,12 @@ setInterval(() => {
   const [first] = game ? waiting(game) : [];
   if (first && !first.refused) send();
 }, RETRY_MS);
-box.querySelector("[data-outbox-send]").addEventListener("click", () => send());
+box.querySelector("[data-outbox-send]").addEventListener("click", () => send({ asked: true }));
 
-function send() {
-  return game && hooks ? flush(game, hooks) : Promise.resolve();
+// With no connection, as the browser knows it, nothing is tried unless the person asks.
+function send({ asked = false } = {}) {
+  if (!game || !hooks || (!navigator.onLine && !asked)) return Promise.resolve();
+  return flush(game, hooks);
 }
 
 // An action recorded: in the outbox, and sent at once when nothing waits before it and there
