@@ -122,7 +122,9 @@ function entry(item, behind) {
   li.classList.add("refused");
   const problem = item.refused;
   slot("state").textContent = "Refused: not recorded.";
-  slot("problem").textContent = `${problem.detail ?? problem.title ?? `The service answered ${problem.status}.`}`;
+  const moved = problem.status === 409 && problem.current_version !== undefined; // whatToDo says it
+  slot("problem").textContent = moved ? "" : problem.detail ?? problem.title ?? `The service answered ${problem.status}.`;
+  slot("problem").hidden = moved;
   const rule = problem.rule ?? problem.code;
   if (rule) {
     const link = Object.assign(document.createElement("a"), { textContent: rule, href: problem.rule_href ?? `/api/rules/${rule}` });
