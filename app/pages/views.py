@@ -49,11 +49,13 @@ from replays.verify import HOLDING
 
 blp = Blueprint("pages", __name__, template_folder="templates")
 
-# Scripts, styles and pictures from this service only; fetch() to it only. Stricter than
+# Scripts, styles and pictures from this service only; fetch() to it only; its service worker
+# and manifest (app/pages/offline.py). Stricter than
 # nothing-at-all (app/api/headers.py) because these pages run a script.
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; "
+    "worker-src 'self'; manifest-src 'self'"
 )
 # A game's own parts of the pages, in the folder `pages/` of its package: board.html (its
 # board after a step, from the game's `board(state)`), new.html (its new-game form, with what

@@ -80,8 +80,9 @@ def test_a_burn_rate_turn_recorded_on_the_game_page_appears_live_on_another_tabl
 
 
 def test_recording_again_after_a_lost_answer_records_the_action_once(page):
-    """The record panel sends an action with an event id of its own, kept until answered, so
-    "Try again" after a lost answer is the same action: recorded once, and said so."""
+    """The record panel sends an action with an event id of its own, kept in the outbox until
+    answered, so sending it again after a lost answer is the same action: recorded once, and
+    said so."""
     from tests.pages.test_new_burnrate import lose_the_first_answer
     from tests.pages.test_record_burnrate import record_form
 
@@ -95,9 +96,11 @@ def test_recording_again_after_a_lost_answer_records_the_action_once(page):
     added.get_by_label("Player").fill("ann")
     added.get_by_label("Amount").fill("3")
     added.get_by_role("button", name="Record").click()
-    expect(added).to_contain_text("could not be reached")
+    outbox = page.get_by_role("region", name="Not sent yet (1)")
+    expect(outbox).to_contain_text("Added player ann, amount 3")
+    expect(outbox).to_contain_text("Not sent yet: tried 1 time, no answer.")
     assert lost[0].status == 201, lost[0].text()
-    added.get_by_role("button", name="Record").click()  # what "Try again" asks
+    outbox.get_by_role("button", name="Send now").click()
 
     expect(page.locator("#record-panel")).to_contain_text("Recorded: Added (step 2)")
     log = page.request.get(f"/api/games/{game['id']}/events").json()["items"]

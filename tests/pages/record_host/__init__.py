@@ -1,7 +1,8 @@
 """A page to host the record panel in the tests until the game page has it: `host(page,
 live_server, game_id)` serves it to the browser at /test/record/<game id> (a Playwright
-route, so the app has no test-only route), under the pages' own Content-Security-Policy, and
-opens it holding `seat`'s token as this device's (js/seats.js)."""
+route, so the app has no test-only route; the context's, which the pages' service worker's
+own fetches go through too), under the pages' own Content-Security-Policy, and opens it
+holding `seat`'s token as this device's (js/seats.js)."""
 
 import json
 from pathlib import Path
@@ -21,11 +22,11 @@ def host(page, live_server, game_id: str, seat: str | None = None, token: str | 
     html = render(live_server.app, game_id)
     script = (HERE / "host.js").read_text()
     headers = {"Content-Security-Policy": POLICY}
-    page.route(
+    page.context.route(
         f"**/test/record/{game_id}",
         lambda route: route.fulfill(body=html, content_type="text/html", headers=headers),
     )
-    page.route(
+    page.context.route(
         "**/test/record-host.js",
         lambda route: route.fulfill(body=script, content_type="text/javascript", headers=headers),
     )

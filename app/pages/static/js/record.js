@@ -28,9 +28,10 @@ import { clearRefusal, showRefusal } from "./record-problem.js";
 import { keep, kept } from "./sealed.js";
 import { keptValues, note, revealing, sealedBody, sealing } from "./record-sealed.js";
 import { answered, keyFor } from "./retry.js";
+import { following, inWords, queue, startOutbox } from "./outbox-panel.js";
 
-// The event id of the action this device sent last and got no answer for (js/retry.js): the
-// same action sent again, even from a form the game's moving on built afresh, is the same.
+// The event id of the action being recorded (js/retry.js), until the outbox keeps it: from
+// there the outbox sends it again, with the same id, until it is answered.
 const unanswered = {};
 
 const panel = document.getElementById("record-panel");
@@ -270,6 +271,12 @@ async function askChoices(entry, detail) {
   entry.form.dataset.choices = "ready"; // for a test to wait on
 }
 
+// An action recorded goes into this device's outbox (js/outbox.js, shown by
+// js/outbox-panel.js) with its event id before it is sent: sent at once when nothing waits
+// and there is a connection, and then recorded or refused here, beside its form, as ever;
+// otherwise kept, "not sent yet", and the form made afresh for the next action, which follows
+// the head this page knows and the actions waiting before it (docs/architecture.md,
+// "Recording offline").
 async function send(entry, { game, version, token, actor }) {
   const { form, box, description, sealed, revealed } = entry;
   const button = form.querySelector('[data-slot="submit"]');
@@ -283,36 +290,35 @@ async function send(entry, { game, version, token, actor }) {
   const before = sealed ? kept(game, owner, description.type) : null;
   if (sealed) keep(game, owner, description.type, secret); // before it is sent: never lost
   const event = { type: description.type, actor, payload };
-  const body = { ...event, event_id: keyFor(unanswered, { game, ...event }), expected_version: version };
+  const item = {
+    ...event, event_id: keyFor(unanswered, { game, ...event }), expected_version: following(game, version),
+    token, title: description.title, words: inWords(payload),
+    sealed: sealed ? { owner, before } : null, revealed: revealed ? { owner, seal: revealed.seal } : null,
+  };
   try {
-    const address = panel.dataset.events.replace("GAME", encodeURIComponent(game));
-    const response = await fetch(address, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => null);
-    if (response.status < 500) answered(unanswered); // a 5xx may have written it
-    // 200: an earlier try recorded it, and its answer was lost; this is that action
-    if (response.status === 201 || response.status === 200) {
-      if (revealed) keep(game, owner, revealed.seal, null); // revealed: nothing left to keep
-      handedOver = null;
-      const done = slot("done");
-      done.textContent = `Recorded: ${description.title} (step ${answer.events.at(-1).seq}).`;
-      done.focus(); // where the hand was: the form it tapped folds away with the next state
-      shown.key = null; // the next state builds the forms afresh
-      document.dispatchEvent(new CustomEvent("tablelog:recorded", {
-        detail: { game, type: description.type, version: answer.version, events: answer.events },
-      }));
-    } else {
+    const outcome = await queue(game, item);
+    answered(unanswered); // the outbox keeps its event id from here on
+    if (!outcome) {
+      confirm(`Kept on this device, not sent yet: ${description.title}. It is sent when the service can be reached.`);
+      shown.key = null; // the forms afresh, for the next action
+      if (latest) await render(latest);
+    } else if (outcome.status >= 400) {
       if (sealed) keep(game, owner, description.type, before); // refused: as it was
-      await showRefusal(form, box, answer ?? { detail: `The service answered ${response.status}.` });
+      await showRefusal(form, box, outcome.answer ?? { detail: `The service answered ${outcome.status}.` });
     }
-  } catch (error) {
-    await showRefusal(form, box, { detail: `The service could not be reached (${error.message}). Try again.` });
   } finally {
     button.disabled = false;
   }
+}
+
+// The confirmation of an action, where the hand was: the form it tapped folds away with the
+// next state, and the focus (and so the view) goes to the words at the top of the panel,
+// unless the hand is elsewhere by now (the outbox sends in the background).
+function confirm(words) {
+  const done = slot("done");
+  done.textContent = words;
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || panel.contains(focused)) done.focus();
 }
 
 function named(name) {
@@ -320,6 +326,31 @@ function named(name) {
   isolated.textContent = name;
   return isolated;
 }
+
+// Recorded (201, or 200: an earlier try recorded it and its answer was lost), at once or from
+// the outbox.
+function recorded(item, answer) {
+  if (item.revealed) keep(answer.game, item.revealed.owner, item.revealed.seal, null); // nothing left to keep
+  handedOver = null;
+  confirm(`Recorded: ${item.title} (step ${answer.events.at(-1).seq}).`);
+  shown.key = null; // the next state builds the forms afresh
+  document.dispatchEvent(new CustomEvent("tablelog:recorded", {
+    detail: { game: answer.game, type: item.type, version: answer.version, events: answer.events },
+  }));
+}
+
+// A refused action of the outbox, back in its form to be put right, if the form is shown.
+function edit(item) {
+  const entry = shown.forms.find((shownEntry) => shownEntry.description.type === item.type && shownEntry.actor === item.actor);
+  if (!entry) return false;
+  fillIn(entry.form, item.payload);
+  entry.details.open = true;
+  refresh(entry);
+  showRefusal(entry.form, entry.box, item.refused ?? {});
+  return true;
+}
+
+startOutbox({ address: (game) => panel.dataset.events.replace("GAME", encodeURIComponent(game)), sent: recorded, edit });
 
 function playersOf(state) {
   return Array.isArray(state?.players) ? state.players : [];
