@@ -42,6 +42,7 @@ from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.rewind import corrections
 from projections.state import NoSuchGame
 from replays.checked import checked
+from replays.corrections import gathered
 from replays.disputes.threads import anchored
 from replays.sentences import entered, flat, who, written
 from replays.steps import told, viewed
@@ -237,7 +238,7 @@ def log_window(game_id: str, at: int, version: int) -> list[dict]:
     for first, last in stretches:
         if first > listed + 1:
             log.append({"gap": [listed + 1, first - 1]})
-        log += told(projector, game_id, first, last, disputes)
+        log += gathered(told(projector, game_id, first, last, disputes))
         listed = last
     return log
 
@@ -293,6 +294,7 @@ def transcript_page(game_id: str, meta: dict, verdict, threads: dict) -> dict:
     last = min(holds, first + TRANSCRIPT_PAGE - 1)
     # the disputes as far as their chain holds, as the Markdown transcript tells them
     log = told(services().projector, game_id, first, last, anchored(threads)) if holds else []
+    log = gathered(log)
     return {
         "log": log, "holds": holds, "first": first, "last": last, "chart_at": holds,
         "previous": max(1, first - TRANSCRIPT_PAGE) if first > 1 else None,
@@ -316,7 +318,7 @@ def game_log(game_id):
         abort(404, "?after= and ?upto= name seqs: whole numbers.")
     version = services().projector.meta(game_id)["version"]
     last = version if upto is None else min(int(upto), version)
-    log = told(services().projector, game_id, int(after) + 1, last)
+    log = gathered(told(services().projector, game_id, int(after) + 1, last))
     return render_template("pages/_log.html", log=log, game={"id": game_id}, at=None)
 
 
