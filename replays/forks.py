@@ -51,8 +51,8 @@ def fork(
 ):
     """A new game holding events 1..`at` of `game_id`; `token` is its table's recorder's, and
     each player's seat gets `seat_token(player)`. `keyed`: sent with an Idempotency-Key, whose
-    retry finds the fork the first made; `name`, its name (copy_name). Returns its id, its head state, the seats' tokens
-    and whether it was made before."""
+    retry finds the fork the first made; `name`, its name (copy_name). Returns its id,
+    its head state, the seats' tokens and whether it was made before."""
     meta = recorder.projector.meta(game_id)
     if not 1 <= at <= meta["version"]:
         raise InvalidEvent({"at": [f"game {game_id} has events 1 to {meta['version']}"]})

@@ -18,11 +18,11 @@ from projections.checks import InvalidEvent
 from projections.recorder import Recorder
 from projections.rules import NAME
 from replays.audit import LogProblem, audited_records
-from replays.forks import copy_name
 from replays.disputes.entries import genesis
 from replays.disputes.stream import DisputeStream
 from replays.disputes.threads import LogFacts
 from replays.disputes.threads import audit as audit_disputes
+from replays.forks import copy_name
 
 
 def export_lines(recorder: Recorder, game_id: str):
@@ -46,8 +46,8 @@ def import_log(
     dispute entries after them, refused at the first line that does not hold; `token` is the
     table's recorder's, and each player's seat gets `seat_token(player)`. `keyed`: sent with
     an Idempotency-Key, whose retry finds the game the first made (and writes its disputes,
-    if the first died before); `name`, its name (replays/forks.py, copy_name). Returns its id, its head state, the seats' tokens and whether
-    it was made before."""
+    if the first died before); `name`, its name (replays/forks.py, copy_name). Returns its
+    id, its head state, the seats' tokens and whether it was made before."""
     lines, dispute_lines = split_disputes(lines)
     log = [envelope for _, envelope in lines]
     named = None if name is None else copy_name(recorder, {}, name, "")

@@ -18,6 +18,7 @@ starts with `_` is a part of a page.
 """
 
 import io
+import re
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlencode
@@ -140,6 +141,26 @@ def when(instant: str) -> str:
     """An event's time as people read it: `1 Dec 2026, 06:52 UTC`."""
     moment = datetime.fromisoformat(instant.replace("Z", "+00:00"))
     return f"{moment.day} {moment:%b %Y, %H:%M} UTC"
+
+
+@blp.app_template_filter("names")
+def names(players: list[str]) -> Markup:
+    """Players' names listed, each isolated (`<bdi>`): a name holding a right-to-left mark
+    does not turn round the words around it."""
+    return Markup(", ").join(Markup("<bdi>{}</bdi>").format(name) for name in players)
+
+
+@blp.app_template_filter("isolated")
+def isolated(text: str, players: list[str]) -> Markup:
+    """`text` with each player's name in it isolated (`<bdi>`), as `names`."""
+    if not players:
+        return escape(text)
+    alternatives = "|".join(re.escape(name) for name in sorted(players, key=len, reverse=True))
+    parts = re.split(f"(?<!\\w)({alternatives})(?!\\w)", text)
+    return Markup("").join(
+        Markup("<bdi>{}</bdi>").format(part) if n % 2 else escape(part)
+        for n, part in enumerate(parts)
+    )
 
 
 @blp.app_template_filter("day")
@@ -316,10 +337,12 @@ def game_log(game_id):
     after, upto = request.args.get("after", "0"), request.args.get("upto")
     if not after.isdigit() or not (upto is None or upto.isdigit()):
         abort(404, "?after= and ?upto= name seqs: whole numbers.")
-    version = services().projector.meta(game_id)["version"]
+    meta = services().projector.meta(game_id)
+    version = meta["version"]
     last = version if upto is None else min(int(upto), version)
     log = gathered(told(services().projector, game_id, int(after) + 1, last))
-    return render_template("pages/_log.html", log=log, game={"id": game_id}, at=None)
+    game = {"id": game_id, "players": meta["players"]}
+    return render_template("pages/_log.html", log=log, game=game, at=None)
 
 
 @blp.errorhandler(404)

@@ -68,3 +68,49 @@ def test_a_fork_and_an_import_are_named_and_no_heading_shows_an_id(page, viewpor
     expect(forks).to_contain_text("Burn Rate night, fork at step 2")
     expect(forks).not_to_contain_text(fork["id"])
     assert imported["name"] == "Burn Rate night, imported"
+
+
+RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: a name holding it reverses what follows it
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_name_holding_a_right_to_left_override_is_isolated_and_one_event_is_one(page, viewport):
+    page.set_viewport_size(viewport)
+    odd = f"b{RLO}en"
+    fresh = toy(page, "Fresh", players=("ann", odd))
+    page.goto(f"/games/{fresh['id']}")
+    expect(page.locator("[data-version-text]")).to_have_text("1 event")
+    game = toy(page, "Friday", players=("ann", odd))
+    added(page, game, "ann", 2)
+    added(page, game, odd, 3)
+
+    page.goto("/")
+    players = page.locator("table.games td[data-label=Players]").first
+    expect(players.locator("bdi")).to_have_text(["ann", odd])
+    page.goto(f"/games/{game['id']}")
+    expect(page.locator("[data-version-text]")).to_have_text("3 events")
+    expect(page.locator(".game-head bdi")).to_have_text(["ann", odd])
+    said = page.locator("#seq-3 .sentence")
+    expect(said.locator("bdi").first).to_have_text(odd)
+    expect(said).to_contain_text(odd)
+    assert_accessible(page, "a game whose player's name holds an override")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_no_page_scrolls_sideways(page, viewport):
+    """#32: not even by a pixel, on a phone."""
+    page.set_viewport_size(viewport)
+    night = toy(page, "Burn Rate night, a long name for a table on a small phone")
+    added(page, night, "ann", 2)
+    fork = page.request.post(f"/api/games/{night['id']}/forks", data={"at": 2}).json()
+    game = f"/games/{night['id']}"
+    for path in ("/", game, f"{game}?at=1", f"{game}/transcript", f"{game}/verify",
+                 f"{game}/compare/{fork['id']}", f"{game}/compare", "/games/new",
+                 "/games/new?kind=burnrate", "/games/new?kind=fcm", "/games/import"):  # fmt: skip
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"{path} is {width[0]} px wide in {width[1]} px"
+        if viewport == VIEWPORTS["phone"]:
+            shot = path.strip("/").replace("/", "-")[:40] or "home"
+            page.screenshot(path=f"/tmp/words-{shot}.png", full_page=True)

@@ -127,7 +127,7 @@ function settle() {
   slider.value = at;
   root.querySelector("[data-at-text]").textContent = at;
   root.querySelector("[data-version-of]").textContent = version;
-  root.querySelector("[data-version-text]").textContent = `${version} events`;
+  root.querySelector("[data-version-text]").textContent = `${version} event${version === 1 ? "" : "s"}`;
   root.querySelector("[data-permalink]").href = `/games/${gameId}?at=${at}`;
   document.title = `${gameName}${atHead ? "" : `, step ${at}`} · tablelog`;
   localTimes([stepBox], moment);
