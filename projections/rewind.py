@@ -305,7 +305,21 @@ def corrections(recorder: Recorder, game_id: str, version: int, at: int) -> Corr
     # a log with no retract (the withdrawals' small index says so) is not walked for one
     withdrawn = recorder.projector.withdrawals(game_id, 0)
     retracts = last_undo(recorder, game_id, version) if withdrawn else []
-    redo = sorted(r["payload"]["seq"] for r in retracts)
+    redo = (
+        sorted(r["payload"]["seq"] for r in retracts)
+        if offers_redo(store, game_id, version, retracts)
+        else []
+    )
     if redo and store.known_event_ids(game_id, [redo_event_id(game_id, retracts[0]["seq"], 0)]):
         redo = []
     return Corrections(retractable, undo or [], redo)
+
+
+def offers_redo(store, game_id: str, version: int, retracts: list[dict]) -> bool:
+    """Whether the page offers to redo the last batch of `retracts`: an undo is the table's
+    recorder's (a player's own withdraw is not one), and it is redone before play goes on,
+    so nothing but the worker's events came after it (docs/rules/log.md, LOG-REDO)."""
+    if not retracts or any(r["actor"] != "admin" for r in retracts):
+        return False
+    since = store.read_range(game_id, retracts[-1]["seq"] + 1, version)
+    return all(envelope["actor"].startswith("system:") for envelope in since)

@@ -16,11 +16,13 @@ from events.envelope import canonical
 from events.idempotency import Keyed
 from projections.checks import InvalidEvent
 from projections.recorder import Recorder
+from projections.rules import NAME
 from replays.audit import LogProblem, audited_records
 from replays.disputes.entries import genesis
 from replays.disputes.stream import DisputeStream
 from replays.disputes.threads import LogFacts
 from replays.disputes.threads import audit as audit_disputes
+from replays.forks import copy_name
 
 
 def export_lines(recorder: Recorder, game_id: str):
@@ -38,15 +40,17 @@ def import_log(
     token: str,
     seat_token=None,
     keyed: Keyed | None = None,
+    name: str | None = None,
 ):
     """A new game holding the envelopes of `lines` ([(line number, envelope)]), and the
     dispute entries after them, refused at the first line that does not hold; `token` is the
     table's recorder's, and each player's seat gets `seat_token(player)`. `keyed`: sent with
     an Idempotency-Key, whose retry finds the game the first made (and writes its disputes,
-    if the first died before). Returns its id, its head state, the seats' tokens and whether
-    it was made before."""
+    if the first died before); `name`, its name (replays/forks.py, copy_name). Returns its
+    id, its head state, the seats' tokens and whether it was made before."""
     lines, dispute_lines = split_disputes(lines)
     log = [envelope for _, envelope in lines]
+    named = None if name is None else copy_name(recorder, {}, name, "")
     try:
         records = audited_records(recorder, log)
     except LogProblem as problem:
@@ -56,7 +60,10 @@ def import_log(
     kind = log[0]["type"].removesuffix(".created")
     head = records[-1]
     seats = {player: seat_token(player) for player in head.players} if seat_token else {}
-    game_id, made_before = recorder.write_new_game(kind, log, records, token, seats, keyed=keyed)
+    more_meta = {NAME: named or copy_name(recorder, log[0], None, ", imported")}
+    game_id, made_before = recorder.write_new_game(
+        kind, log, records, token, seats, more_meta, keyed=keyed
+    )
     disputes = DisputeStream(recorder.store.redis)
     if entries and not (made_before and disputes.raw(game_id)):
         disputes.append(game_id, entries, 0, entries[0]["prev_hash"])

@@ -39,7 +39,7 @@ class Forks(MethodView):
         seat_token = seat_tokens(keyed)
         token = seat_token(TABLE)
         fork_id, state, seats, made_before = fork(
-            svc.recorder, game_id, body["at"], token, seat_token, keyed
+            svc.recorder, game_id, body["at"], token, seat_token, keyed, body.get("name")
         )
         meta = svc.projector.meta(fork_id)
         pending_job(fork_id, meta)

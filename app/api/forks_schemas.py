@@ -10,6 +10,13 @@ class ForkIn(Schema):
         required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
         metadata={"description": "the last seq to copy", "example": 5},
     )  # fmt: skip
+    name = fields.String(
+        metadata={
+            "description": "the fork's name, 1 to 80 characters; by default the original's "
+            "and where it forked (`Friday, fork at step 5`)",
+            "example": "What if ann hired the trainer",
+        }
+    )
 
 
 class SeqOrHead(fields.Field):

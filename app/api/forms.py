@@ -71,10 +71,15 @@ def event_type_form(event_type) -> dict:
     }
 
 
+SAID_IN_CAPITALS = {"vp": "VP", "ceo": "CEO", "cfo": "CFO", "cto": "CTO"}
+
+
 def title(name: str) -> str:
-    """`burnrate.funding_played` -> `Funding played`."""
-    words = name.split(".", 1)[-1].replace("_", " ")
-    return words[:1].upper() + words[1:]
+    """`burnrate.funding_played` -> `Funding played`, `burnrate.vp_card_played` -> `VP card
+    played`: the short forms people say in capitals (SAID_IN_CAPITALS) kept so."""
+    words = [SAID_IN_CAPITALS.get(word, word) for word in name.split(".", 1)[-1].split("_")]
+    said = " ".join(words)
+    return said[:1].upper() + said[1:]
 
 
 def schema_form(schema: Schema, path: str = "") -> dict:

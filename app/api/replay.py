@@ -114,7 +114,8 @@ class Import(MethodView):
     def post(self, headers):
         """Import an exported log (JSON Lines body) as a new game, verified before it is
         written; hashes and times are kept. Returns the new id and write tokens. With an
-        Idempotency-Key a retry answers the same game and tokens."""
+        Idempotency-Key a retry answers the same game and tokens. `?name=` names it; by
+        default it is the original's name and `, imported`."""
         request.max_content_length = MAX_IMPORT_BYTES  # a whole log, not one action
         body = request.get_data()
         log = envelopes(body)
@@ -122,7 +123,9 @@ class Import(MethodView):
         seat_token = seat_tokens(keyed)
         token = seat_token(TABLE)
         svc = services()
-        game_id, state, seats, made_before = import_log(svc.recorder, log, token, seat_token, keyed)
+        game_id, state, seats, made_before = import_log(
+            svc.recorder, log, token, seat_token, keyed, request.args.get("name")
+        )
         meta = svc.projector.meta(game_id)
         pending_job(game_id, meta)
         return created(game_id, meta, token, seats, state, made_before)

@@ -19,7 +19,7 @@ import jsonpatch
 from flask import Response, abort, redirect, render_template, request, url_for
 
 from app.context import services
-from app.pages.views import asked_step, blp
+from app.pages.views import asked_step, blp, kind_name
 from projections.catalog import Filters
 from projections.checks import InvalidEvent, Refused
 from projections.state import NoSuchGame
@@ -82,7 +82,8 @@ def compare_pick(game_id):
                                 **({"at": at} if at else {})))  # fmt: skip
     meta = services().projector.meta(game_id)
     game = {"id": game_id, "kind": meta["kind"], "forked_from": meta["forked_from"]}
-    return render_template("pages/compare.html", game=game, other=None, compared=None)
+    return render_template("pages/compare.html", game=game, names={game_id: named(meta)},
+                           other=None, compared=None)  # fmt: skip
 
 
 @blp.route("/games/<game_id>/compare/<other_id>")
@@ -93,13 +94,14 @@ def compare_page(game_id, other_id):
     svc = services()
     meta = svc.projector.meta(game_id)
     game = {"id": game_id, "kind": meta["kind"], "forked_from": meta["forked_from"]}
+    names = {game_id: named(meta)}
     at = asked_at()
     try:
         compared = compare(svc.projector, game_id, other_id, at)
     except NoSuchGame:
-        return picked_wrong(game, other_id, f"There is no game {other_id}.", 404)
+        return picked_wrong(game, names, other_id, f"There is no game {other_id}.", 404)
     except Refused as refusal:
-        return picked_wrong(game, other_id, f"{refusal.message} ({refusal.code}).", 422)
+        return picked_wrong(game, names, other_id, f"{refusal.message} ({refusal.code}).", 422)
     except InvalidEvent as invalid:
         abort(404, f"Step {at}: {invalid.errors['at'][0]}.")
     a, b = compared["a"], compared["b"]
@@ -108,6 +110,7 @@ def compare_page(game_id, other_id):
         "pages/compare.html",
         game=game,
         other=other_id,
+        names={**names, other_id: named(svc.projector.meta(other_id))},
         compared=compared,
         rows=side_by_side(compared, steps(game_id, a["version"]), steps(other_id, b["version"])),
         differences=differences(compared["patch"], *states),
@@ -116,10 +119,15 @@ def compare_page(game_id, other_id):
     )
 
 
-def picked_wrong(game: dict, other: str, message: str, status: int):
+def named(meta: dict) -> str:
+    """A game as the pages name it: the table's name, or its game's title."""
+    return meta.get("name") or kind_name(meta["kind"])
+
+
+def picked_wrong(game: dict, names: dict, other: str, message: str, status: int):
     """The compare page with its form only, the message beside the other game's field."""
-    page = render_template("pages/compare.html", game=game, other=other, compared=None,
-                           problem=message)  # fmt: skip
+    page = render_template("pages/compare.html", game=game, names=names, other=other,
+                           compared=None, problem=message)  # fmt: skip
     return page, status
 
 
@@ -191,7 +199,8 @@ def held_at(state, pointer: str) -> str | None:
 @blp.app_template_global()
 def forks_of(game_id: str, kind: str) -> list[dict]:
     """The newest FORKS_SHOWN forks of a game, as GET /api/games?forked_from=<id> lists them:
-    `{id, seq}`, the fork's id and the step it was made at."""
+    `{id, seq, name}`, the fork's id, the step it was made at and its name."""
     filters = Filters(kind=kind, forked_from=game_id)
     forks, _ = services().catalog.find(filters, None, FORKS_SHOWN, newest=True)
-    return [{"id": fork["id"], "seq": fork["forked_from"]["seq"]} for fork in forks]
+    return [{"id": fork["id"], "seq": fork["forked_from"]["seq"], "name": fork["name"]}
+            for fork in forks]  # fmt: skip

@@ -18,6 +18,7 @@ starts with `_` is a part of a page.
 """
 
 import io
+import re
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlencode
@@ -42,6 +43,7 @@ from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.rewind import corrections
 from projections.state import NoSuchGame
 from replays.checked import checked
+from replays.corrections import gathered
 from replays.disputes.threads import anchored
 from replays.sentences import entered, flat, who, written
 from replays.steps import told, viewed
@@ -143,6 +145,26 @@ def when(instant: str) -> str:
     return f"{moment.day} {moment:%b %Y, %H:%M} UTC"
 
 
+@blp.app_template_filter("names")
+def names(players: list[str]) -> Markup:
+    """Players' names listed, each isolated (`<bdi>`): a name holding a right-to-left mark
+    does not turn round the words around it."""
+    return Markup(", ").join(Markup("<bdi>{}</bdi>").format(name) for name in players)
+
+
+@blp.app_template_filter("isolated")
+def isolated(text: str, players: list[str]) -> Markup:
+    """`text` with each player's name in it isolated (`<bdi>`), as `names`."""
+    if not players:
+        return escape(text)
+    alternatives = "|".join(re.escape(name) for name in sorted(players, key=len, reverse=True))
+    parts = re.split(f"(?<!\\w)({alternatives})(?!\\w)", text)
+    return Markup("").join(
+        Markup("<bdi>{}</bdi>").format(part) if n % 2 else escape(part)
+        for n, part in enumerate(parts)
+    )
+
+
 @blp.app_template_filter("day")
 def day(instant: str) -> str:
     """The day of an instant: `1 Dec 2026`."""
@@ -239,7 +261,7 @@ def log_window(game_id: str, at: int, version: int) -> list[dict]:
     for first, last in stretches:
         if first > listed + 1:
             log.append({"gap": [listed + 1, first - 1]})
-        log += told(projector, game_id, first, last, disputes)
+        log += gathered(told(projector, game_id, first, last, disputes))
         listed = last
     return log
 
@@ -295,6 +317,7 @@ def transcript_page(game_id: str, meta: dict, verdict, threads: dict) -> dict:
     last = min(holds, first + TRANSCRIPT_PAGE - 1)
     # the disputes as far as their chain holds, as the Markdown transcript tells them
     log = told(services().projector, game_id, first, last, anchored(threads)) if holds else []
+    log = gathered(log)
     return {
         "log": log, "holds": holds, "first": first, "last": last, "chart_at": holds,
         "previous": max(1, first - TRANSCRIPT_PAGE) if first > 1 else None,
@@ -316,10 +339,12 @@ def game_log(game_id):
     after, upto = request.args.get("after", "0"), request.args.get("upto")
     if not after.isdigit() or not (upto is None or upto.isdigit()):
         abort(404, "?after= and ?upto= name seqs: whole numbers.")
-    version = services().projector.meta(game_id)["version"]
+    meta = services().projector.meta(game_id)
+    version = meta["version"]
     last = version if upto is None else min(int(upto), version)
-    log = told(services().projector, game_id, int(after) + 1, last)
-    return render_template("pages/_log.html", log=log, game={"id": game_id}, at=None)
+    log = gathered(told(services().projector, game_id, int(after) + 1, last))
+    game = {"id": game_id, "players": meta["players"]}
+    return render_template("pages/_log.html", log=log, game=game, at=None)
 
 
 @blp.errorhandler(404)

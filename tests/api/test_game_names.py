@@ -64,17 +64,57 @@ def test_a_name_of_80_characters_and_any_script_is_taken(client):
     assert created(client, name="金曜日のゲーム 🎲").json["name"] == "金曜日のゲーム 🎲"
 
 
-def test_an_export_an_import_and_a_fork_keep_the_name(client):
+def test_an_export_keeps_the_name_and_an_import_and_a_fork_are_named_for_where_they_came_from(
+    client,
+):
+    """#32: a fork and an import are games of their own beside the original, so each is
+    named when it is made ("Friday, fork at step 1", "Friday, imported"); the copied log
+    keeps the creation's name as it is."""
     game_id, token = create_toy(client)
     named = created(client, name="Friday").json["id"]
     log = b"\n".join(export(client, named))
     assert chain_break([json.loads(line) for line in log.splitlines()]) is None
     imported = client.post("/api/games/import", data=log)
-    assert imported.status_code == 201 and imported.json["name"] == "Friday"
+    assert imported.status_code == 201 and imported.json["name"] == "Friday, imported"
     fork = client.post(f"/api/games/{named}/forks", json={"at": 1})
-    assert fork.status_code == 201 and fork.json["name"] == "Friday"
+    assert fork.status_code == 201 and fork.json["name"] == "Friday, fork at step 1"
+    for made, name in ((imported.json, "Friday, imported"), (fork.json, "Friday, fork at step 1")):
+        assert client.get(f"/api/games/{made['id']}").json["name"] == name
+        assert client.get(f"/api/games/{made['id']}/events/1").json["payload"]["name"] == "Friday"
+        assert listed(client, f"q={made['id']}") == [made["id"]]
+    assert {g["name"] for g in client.get("/api/games").json["items"]} == {
+        "Friday", "Friday, imported", "Friday, fork at step 1", None
+    }  # fmt: skip
     unnamed_fork = client.post(f"/api/games/{game_id}/forks", json={"at": 1}).json
-    assert unnamed_fork["name"] is None
+    assert unnamed_fork["name"] == "toy, fork at step 1"
+
+
+def test_a_fork_and_an_import_take_the_name_they_are_given(client):
+    named = created(client, name="Friday").json["id"]
+    fork = client.post(f"/api/games/{named}/forks", json={"at": 1, "name": "  What if  "})
+    assert fork.status_code == 201 and fork.json["name"] == "What if"
+    log = b"\n".join(export(client, named))
+    imported = client.post("/api/games/import?name=Ann%27s%20copy", data=log)
+    assert imported.status_code == 201 and imported.json["name"] == "Ann's copy"
+    assert listed(client, "q=copy") == [imported.json["id"]]
+
+
+def test_a_long_name_forked_is_shortened_to_fit(client):
+    named = created(client, name="x" * 80).json["id"]
+    fork = client.post(f"/api/games/{named}/forks", json={"at": 1}).json
+    assert len(fork["name"]) == 80 and fork["name"].endswith("…, fork at step 1")
+
+
+@pytest.mark.parametrize("name", ["", "x" * 81, "a\nb", 3])
+def test_a_fork_or_an_import_named_badly_is_refused_naming_the_field(client, name):
+    named = created(client, name="Friday").json["id"]
+    fork = client.post(f"/api/games/{named}/forks", json={"at": 1, "name": name})
+    assert fork.status_code == 400 and list(fork.json["errors"]) == ["name"], fork.json
+    if isinstance(name, str):
+        log = b"\n".join(export(client, named))
+        imported = client.post("/api/games/import", query_string={"name": name}, data=log)
+        assert imported.status_code == 400 and list(imported.json["errors"]) == ["name"]
+    assert [g["id"] for g in client.get("/api/games").json["items"]] == [named]
 
 
 @pytest.mark.parametrize("name", ["", " padded ", "x" * 81, "a\nb", 3])

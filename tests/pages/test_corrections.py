@@ -5,6 +5,7 @@ opened, replied to and resolved from three devices, its whole thread on the step
 transcript. At a phone's and a desktop's size, axe-core finding nothing."""
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -75,6 +76,12 @@ def test_a_seat_withdraws_its_own_last_action_and_checks_its_receipt(page, brows
     corrected.get_by_role("button", name="Check the receipt of step 4").click()
     expect(corrected).to_contain_text("It holds: signed by key")
     assert_accessible(page, "a withdrawn action, its receipt checked")
+    expect(page.locator("#events li.correction")).to_have_text(re.compile("ben withdrew step 3"))
+    hold(page, game, "table")  # #32: a player's withdraw is not an undo, so there is no redo
+    page.goto(f"/games/{game['id']}")
+    correct = page.get_by_role("region", name="Correct a mistake")
+    expect(correct.locator("form[data-correction]").first).to_be_visible()
+    expect(correct.get_by_role("button", name="Redo")).to_have_count(0)
     kept = page.evaluate(f"localStorage.getItem('tablelog.receipts.{game['id']}')")
     assert [r["seq"] for r in json.loads(kept)] == [4]
     ann.context.close()
@@ -98,13 +105,33 @@ def test_the_recorder_undoes_to_a_step_then_redoes(page, viewport):
     )
     expect(page.locator(".stepper [data-step=last]")).to_have_attribute("aria-disabled", "true")
     assert [t for _, t, _ in log_types(page, game)][-2:] == ["retract", "retract"]
+    # #32: the undo is one entry of the log, live and loaded, saying what it withdrew; the
+    # actions it withdrew are marked by it, and it is not itself marked withdrawn
+    for loaded in (False, True):
+        if loaded:
+            page.reload()
+        log = page.locator("#events")
+        expect(log.locator("li.correction")).to_have_count(1)
+        expect(log.locator("li.correction")).to_have_text(
+            re.compile("the table's recorder undid to step 2: steps 3 and 4 withdrawn")
+        )
+        expect(log.locator("[data-withdrawn]")).to_have_text(["withdrawn by step 6"] * 2)
+        expect(log.locator("li.withdrawn")).to_have_count(2)
+    assert_accessible(page, "an undo in the log")
     page.get_by_role("region", name="Correct a mistake").get_by_role("button", name="Redo").click()
-    expect(page.get_by_role("region", name="Corrected")).to_contain_text(
-        "Redone: steps 3, 4 recorded again, as steps 7 to 8"
+    corrected = page.get_by_role("region", name="Corrected")
+    expect(corrected).to_contain_text("Redone: steps 3, 4 recorded again, as steps 7 to 8")
+    # the receipts in one line, each one's hash folded away
+    expect(corrected.locator("[data-receipts-said]")).to_have_text(
+        re.compile(r"^The service signed 2 receipts, steps 7 to 8, with key \S+\.$")
     )
-    expect(page.get_by_role("region", name="Corrected").locator("ul.receipts > li")).to_have_count(
-        2
-    )
+    expect(corrected.locator("ul.receipts > li")).to_have_count(2)
+    expect(corrected.locator("ul.receipts")).to_be_hidden()
+    corrected.get_by_role("button", name="Check the receipts").click()
+    expect(corrected.locator("[data-receipts-checked]")).to_have_text("All 2 hold.")
+    expect(
+        page.get_by_role("region", name="Correct a mistake").get_by_role("button", name="Redo")
+    ).to_have_count(0)
     state = page.request.get(f"/api/games/{game['id']}/state").json()["state"]
     assert state["total"] == 9
     assert_accessible(page, "redone")

@@ -76,8 +76,9 @@ def test_every_event_is_a_sentence_and_each_phase_says_why(client, burnrate, mon
     monkeypatch.setattr(views, "LOG_TAIL", 100)  # the whole log listed
     html = client.get(f"/games/{burnrate.game_id}").text
     steps = client.get(f"{burnrate.href}/replay?from=1").json["steps"]
+    read = html.replace("<bdi>", "").replace("</bdi>", "")  # #32: the names isolated in it
     for step in steps:
-        assert escaped(step["text"]) in html
+        assert escaped(step["text"]) in read
     derived = [s for s in steps if s["event"]["actor"].startswith("system:")]
     assert derived and html.count('<details class="why">') == len(derived)
 

@@ -72,14 +72,14 @@ def test_a_named_game_is_named_on_its_page_and_in_its_transcript(client):
     friday = named(client, "Friday at Ann's")
     page = client.get(f"/games/{friday}").text
     assert "<title>Friday at Ann&#39;s · tablelog</title>" in page
-    assert f'<h1>Friday at Ann&#39;s <small class="id">{friday}</small></h1>' in page
+    assert "<h1>Friday at Ann&#39;s</h1>" in page  # #32: the id is beside it, not in it
+    assert f"<code data-game-id>{friday}</code>" in page
     assert "toy · ann, ben · active" in page
     transcript = client.get(f"/games/{friday}/transcript").text
-    assert "<h1>Transcript of Friday at Ann&#39;s <small" in transcript
+    assert "<h1>Transcript of Friday at Ann&#39;s</h1>" in transcript
+    assert f'<code class="id">{friday}</code>' in transcript
     unnamed, _ = create_toy(client)
-    assert (
-        f'<h1>toy <small class="id">{unnamed}</small></h1>' in client.get(f"/games/{unnamed}").text
-    )
+    assert "<h1>toy</h1>" in client.get(f"/games/{unnamed}").text
 
 
 def test_the_front_page_finds_games_by_the_query_in_its_address(client):

@@ -128,3 +128,27 @@ def test_what_a_step_offers_to_correct(services):
     redo(recorder, head)
     head = projector.head(game_id)
     assert corrections(recorder, head.game_id, head.version, head.version) == Corrections(8, [], [])
+
+
+def test_redo_is_offered_only_for_an_undo_with_nothing_recorded_after_it(services):
+    """#32: a player's own withdraw is not an undo, so no redo is offered after it; nor after
+    an undo once play went on (a redo would put the old actions on top of the new)."""
+    recorder, projector = services.recorder, services.projector
+    game_id, _, _, _ = recorder.create("toy", ["ann", "ben"], {"tally_every": 1000}, "t")
+
+    def added(player, amount):
+        recorder.record(game_id, [{"type": "toy.added", "actor": f"player:{player}",
+                                   "payload": {"player": player, "amount": amount}}])  # fmt: skip
+
+    def offered():
+        version = projector.head(game_id).version
+        return corrections(recorder, game_id, version, version).redo
+
+    added("ann", 1)
+    added("ben", 2)
+    recorder.record(game_id, [{"type": "retract", "actor": "player:ben", "payload": {"seq": 3}}])
+    assert offered() == []
+    undo(recorder, projector.head(game_id), 1)  # the table's recorder withdraws ann's 2
+    assert offered() == [2]
+    added("ann", 5)
+    assert offered() == []

@@ -47,9 +47,12 @@ def test_each_action_says_who_entered_it_and_when(client):
     assert "_(ann, entered from ann's seat, 2026-12-01T06:52:00.000000Z)_" in text
     assert "_(ben, entered by the table's recorder, 2026-12-01T06:52:00.000000Z)_" in text
     page = client.get(f"/games/{game['id']}/transcript").text
-    assert 'ann, entered from ann&#39;s seat · <time datetime="2026-12-01T06:52:00.000000Z"' in page
+    assert (  # #32: each name isolated
+        "<bdi>ann</bdi>, entered from <bdi>ann</bdi>&#39;s seat · "
+        '<time datetime="2026-12-01T06:52:00.000000Z"' in page
+    )
     assert ">1 Dec 2026, 06:52 UTC</time>" in page
-    assert "ben, entered by the table&#39;s recorder · " in page
+    assert "<bdi>ben</bdi>, entered by the table&#39;s recorder · " in page
 
 
 def test_an_automatic_phase_comes_with_its_explanation(client, start_worker):

@@ -21,6 +21,7 @@ export function showCreated(form, answer, afterCreated) {
   const slot = (name) => panel.querySelector(`[data-slot="${name}"]`);
   const gamePath = template.dataset.gamePath + answer.id;
   slot("id").textContent = answer.id;
+  slot("name").textContent = answer.name ?? "";
   slot("game-link").href = gamePath;
   slot("game-button").href = gamePath;
 

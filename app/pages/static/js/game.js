@@ -127,7 +127,7 @@ function settle() {
   slider.value = at;
   root.querySelector("[data-at-text]").textContent = at;
   root.querySelector("[data-version-of]").textContent = version;
-  root.querySelector("[data-version-text]").textContent = `${version} events`;
+  root.querySelector("[data-version-text]").textContent = `${version} event${version === 1 ? "" : "s"}`;
   root.querySelector("[data-permalink]").href = `/games/${gameId}?at=${at}`;
   document.title = `${gameName}${atHead ? "" : `, step ${at}`} · tablelog`;
   localTimes([stepBox], moment);
@@ -467,7 +467,7 @@ log.addEventListener("click", async (event) => {
 // A retract at seq `by` withdraws its target and everything after it, as the fold does.
 function withdraw(from, by) {
   for (const item of log.children) {
-    if (!item.dataset.seq) continue; // a heading
+    if (!item.dataset.seq || item.dataset.withdraws) continue; // a heading, a correction
     const seq = Number(item.dataset.seq);
     if (seq < from || seq >= by || item.classList.contains("withdrawn")) continue;
     item.classList.add("withdrawn");
@@ -478,6 +478,7 @@ function withdraw(from, by) {
       className: "tag",
       textContent: `withdrawn by step ${by}`,
     });
+    tag.dataset.withdrawn = "";
     sentence.replaceChildren(struck, " ", tag);
   }
 }

@@ -1,0 +1,116 @@
+"""#32, what the pages say on a phone at the table, in a browser at a phone's and a desktop's
+size, axe-core finding nothing on what changed: a fork and an import keep the table's name and
+say what they are, and no game's 26-character id is in a heading (it stays in the address and
+in a small "id" beside the name)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.pages.axe import VIEWPORTS, assert_accessible
+
+ID = re.compile(r"\b[0-9A-Z]{26}\b")
+
+
+def toy(page, name=None, players=("ann", "ben")) -> dict:
+    body = {"kind": "toy", "players": list(players), "options": {"tally_every": 1000}}
+    game = page.request.post("/api/games", data={**body, **({"name": name} if name else {})})
+    assert game.status == 201, game.text()
+    return game.json()
+
+
+def added(page, game, player, amount):
+    event = {"type": "toy.added", "actor": f"player:{player}",
+             "payload": {"player": player, "amount": amount}}  # fmt: skip
+    headers = {"Authorization": f"Bearer {game['seats'][player]}"}
+    answer = page.request.post(f"/api/games/{game['id']}/events", data=event, headers=headers)
+    assert answer.status == 201, answer.text()
+
+
+def headings(page) -> str:
+    return "\n".join(page.locator("h1, h2, h3, title").all_text_contents() + [page.title()])
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_fork_and_an_import_are_named_and_no_heading_shows_an_id(page, viewport):
+    page.set_viewport_size(viewport)
+    night = toy(page, "Burn Rate night")
+    added(page, night, "ann", 2)
+    fork = page.request.post(f"/api/games/{night['id']}/forks", data={"at": 2}).json()
+    log = page.request.get(f"/api/games/{night['id']}/export").body()
+    imported = page.request.post(
+        "/api/games/import", data=log, headers={"Content-Type": "application/x-ndjson"}
+    ).json()
+
+    page.goto("/")
+    rows = page.locator("table.games tbody td[data-label=Game] a")
+    expect(rows).to_have_text(
+        ["Burn Rate night, imported", "Burn Rate night, fork at step 2", "Burn Rate night"]
+    )
+    assert_accessible(page, "the list of a game, its fork and its import")
+
+    page.goto(f"/games/{fork['id']}")
+    expect(page.locator("h1")).to_have_text("Burn Rate night, fork at step 2")
+    assert not ID.search(headings(page)), headings(page)
+    expect(page.locator("[data-game-id]")).to_have_text(fork["id"])
+    assert_accessible(page, "a fork's page")
+
+    page.goto(f"/games/{fork['id']}/compare/{night['id']}")
+    assert not ID.search(headings(page)), headings(page)
+    expect(page.locator(".compared-games")).to_contain_text("Burn Rate night, fork at step 2")
+    expect(page.locator(".compared-games")).not_to_contain_text(night["id"])
+    expect(page).to_have_title(re.compile("Burn Rate night, fork at step 2 and Burn Rate night"))
+    assert_accessible(page, "a fork compared with its original")
+
+    page.goto(f"/games/{night['id']}")
+    forks = page.locator("#audit [data-forks]")
+    expect(forks).to_contain_text("Burn Rate night, fork at step 2")
+    expect(forks).not_to_contain_text(fork["id"])
+    assert imported["name"] == "Burn Rate night, imported"
+
+
+RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: a name holding it reverses what follows it
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_name_holding_a_right_to_left_override_is_isolated_and_one_event_is_one(page, viewport):
+    page.set_viewport_size(viewport)
+    odd = f"b{RLO}en"
+    fresh = toy(page, "Fresh", players=("ann", odd))
+    page.goto(f"/games/{fresh['id']}")
+    expect(page.locator("[data-version-text]")).to_have_text("1 event")
+    game = toy(page, "Friday", players=("ann", odd))
+    added(page, game, "ann", 2)
+    added(page, game, odd, 3)
+
+    page.goto("/")
+    players = page.locator("table.games td[data-label=Players]").first
+    expect(players.locator("bdi")).to_have_text(["ann", odd])
+    page.goto(f"/games/{game['id']}")
+    expect(page.locator("[data-version-text]")).to_have_text("3 events")
+    expect(page.locator(".game-head bdi")).to_have_text(["ann", odd])
+    said = page.locator("#seq-3 .sentence")
+    expect(said.locator("bdi").first).to_have_text(odd)
+    expect(said).to_contain_text(odd)
+    assert_accessible(page, "a game whose player's name holds an override")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_no_page_scrolls_sideways(page, viewport):
+    """#32: not even by a pixel, on a phone."""
+    page.set_viewport_size(viewport)
+    night = toy(page, "Burn Rate night, a long name for a table on a small phone")
+    added(page, night, "ann", 2)
+    fork = page.request.post(f"/api/games/{night['id']}/forks", data={"at": 2}).json()
+    game = f"/games/{night['id']}"
+    for path in ("/", game, f"{game}?at=1", f"{game}/transcript", f"{game}/verify",
+                 f"{game}/compare/{fork['id']}", f"{game}/compare", "/games/new",
+                 "/games/new?kind=burnrate", "/games/new?kind=fcm", "/games/import"):  # fmt: skip
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"{path} is {width[0]} px wide in {width[1]} px"
+        if viewport == VIEWPORTS["phone"]:
+            shot = path.strip("/").replace("/", "-")[:40] or "home"
+            page.screenshot(path=f"/tmp/words-{shot}.png", full_page=True)
