@@ -12,6 +12,7 @@ from games.fcm.turn.dinnertime import bank_broke, end_dinnertime, resolve_dinner
 from games.fcm.turn.order import pick_turn_order
 from games.fcm.turn.payday import (
     fire,
+    fire_nobody,
     pay_salaries,
     pending_payday,
     resolve_payday,
@@ -49,6 +50,7 @@ HANDLERS = {
     "fcm.dinnertime_ended": end_dinnertime,
     "fcm.forbidden_fired": fire_forbidden,
     "fcm.fired": fire,
+    "fcm.nobody_fired": fire_nobody,
     "fcm.firing_sealed": seal_firing,
     "fcm.firing_revealed": reveal_firing,
     "fcm.salaries_paid": pay_salaries,

@@ -467,6 +467,10 @@ class FiredSchema(Schema):
     )
 
 
+class NobodyFiredSchema(Schema):
+    """No field: the chains it covers are those still asked that can pay (payday.py)."""
+
+
 class FiringSealedSchema(Schema):
     player = Name(required=True, metadata=pick.ACTOR)
     commitment = fields.String(

@@ -9,7 +9,9 @@ FCM-MILE-1).
 Then firing sends cards in the structure or on the beach back to the stock; busy marketeers
 stay (FCM-PAY-1); the cards that reported to a fired manager go to the beach. Only the chains
 that have a card they could fire are asked. In the original edition each records `fcm.fired`
-in the open (an empty list for nobody). In the Deluxe edition firing is simultaneous and
+in the open (an empty list for nobody), or one `fcm.nobody_fired` says that every chain still
+asked that can pay fires nobody (`fire_nobody`: the table's word, docs/rules/fcm.md); a chain
+that cannot pay is still asked on its own. In the Deluxe edition firing is simultaneous and
 secret: each chain records `fcm.firing_sealed`, a commitment to its list of card ids
 (games/sealed.py: the list's canonical JSON), and `fcm.firing_revealed` turns it face up,
 accepted only once every chain that has a firing to make has sealed, so nobody fires knowing
@@ -117,6 +119,49 @@ def fire(state: dict, event: dict) -> None:
     _check_edition(state, "original", "fcm.fired")
     _check_phase(state)
     fire_cards(state, player, ids, _firing_kind(state, player))
+
+
+def fire_nobody(state: dict, event: dict) -> None:
+    """`fcm.nobody_fired`: every chain still asked whom it fires that can pay its salaries
+    fires nobody, in one action (FCM-PAY-1). A chain that cannot pay is left to fire on its
+    own (FCM-PAY-2). The table's recorder says it for any chain; a player's seat only when
+    its own chain is the one left. The original edition's: Deluxe firing is secret."""
+    _check_edition(state, "original", "fcm.nobody_fired")
+    _check_phase(state)
+    if forbidden_to_fire(state):
+        raise RuleViolation("FCM-MILE-1", "the worker fires what the milestones forbid first")
+    owed = first_firing_owed(state)
+    if not owed:
+        raise RuleViolation("FCM-PAY-1", "every chain has said whom it fires")
+    paying = nobody_firing(state)
+    if not paying:
+        [name, *_] = owed
+        owes, cash = salaries(state, name)["net"], state["chains"][name]["cash"]
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{name} cannot pay its salaries (${owes} owed, ${cash} held), so it says on its own"
+            " whom it fires",
+        )
+    actor = event["actor"]
+    if actor != "admin" and [actor.removeprefix("player:")] != paying:
+        player = actor.removeprefix("player:")
+        others = [name for name in paying if name != player]
+        raise RuleViolation(
+            "FCM-PAY-1",
+            f"the table's recorder says that nobody else fires; {player} says only whom"
+            f" {player} fires, and {_and(others)} says its own",
+        )
+    state["payday"]["fired"].extend(paying)
+
+
+def nobody_firing(state: dict) -> list[str]:
+    """The chains `fcm.nobody_fired` says fire nobody: those asked whom they fire that can pay
+    (FCM-PAY-1, FCM-PAY-2)."""
+    return [name for name in first_firing_owed(state) if can_pay(state, name)]
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _firing_kind(state: dict, player: str) -> str:
