@@ -98,7 +98,9 @@ def test_payday_waits_for_each_firing_then_for_a_chain_that_cannot_pay():
     assert who(table.state) == (
         ["player:ann", "player:bob"], ["fcm.fired", "fcm.nobody_fired"], "FCM-PAY-1"
     )  # fmt: skip
-    assert "or in one action that nobody else does (bob can pay)" in fcm.awaiting(table.state)["what"]
+    assert (
+        "or in one action that nobody else does (bob can pay)" in fcm.awaiting(table.state)["what"]
+    )
     table.record("fired", player="bob", cards=[])
     assert who(table.state) == (["player:ann"], ["fcm.fired"], "FCM-PAY-1")
     table.record("fired", player="ann", cards=[])
