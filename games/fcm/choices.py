@@ -13,16 +13,13 @@ A card is named as the form names it (its title, two alike told apart), in a lab
 words of a refusal: no id of the state's.
 """
 
-import re
-
-from games.choices import Field, accepts, player_of, told_apart
+from games.choices import Field, accepts, player_of
 from games.fcm.cards.employees import ceo_of
 from games.fcm.data import EMPLOYEES
-from games.fcm.pickers import PLACES, TITLES
-from games.fcm.rules import evolve
+from games.fcm.rules import fold
 from games.fcm.schemas import DRINKS, FOODS
-from games.fcm.sentences import a
 from games.fcm.turn.restructuring import in_hand
+from games.fcm.words import card_words, in_words
 from games.plain_data import copied
 from games.sealed import seal
 
@@ -44,38 +41,9 @@ def choices(state: dict, actor: str, event_type: str) -> dict:
     return {path: field.answer() for path, field in fields.items()}
 
 
-def in_words(state: dict):
-    """A refusal's words as a player reads them beside the form: each id of the state's in
-    them said as the form says it (`burger_cook-8 is a burger_cook` is "Burger Cook (2nd) is a
-    Burger Cook", `ann-1` "ann's restaurant at row 0, column 4")."""
-    words = dict(TITLES)
-    for player, chain in state["chains"].items():
-        words |= {card["id"]: card_words(state, player, card) for card in chain["cards"]}
-    for restaurant in state["board"]["restaurants"]:
-        row, col = restaurant["top_left"]
-        words[restaurant["id"]] = f"{restaurant['owner']}'s restaurant at row {row}, column {col}"
-    names = "|".join(re.escape(name) for name in sorted(words, key=len, reverse=True))
-    ids = re.compile(rf"(?<![\w-])(?:(an?) )?({names})(?![\w-])")
-
-    def said(found: re.Match) -> str:
-        named = words[found.group(2)]
-        return a(named) if found.group(1) else named  # "a Errand Boy" is "an Errand Boy"
-
-    return lambda text: ids.sub(said, text)
-
-
 def folds(state: dict, actor: str, event_type: str, payload: dict):
-    """The check of a sample action: `evolve` folds it, or raises the rule that refuses it."""
-    return lambda: evolve(state, {"type": event_type, "actor": actor, "payload": payload})
-
-
-def card_words(state: dict, player: str, card: dict) -> str:
-    """A card of the chain as its pickers show it (pickers.py): its title, told apart from
-    the chain's other cards of that title by where it is, then by its order."""
-    cards = state["chains"][player]["cards"]
-    titles = [TITLES.get(c["card"], c["card"].replace("_", " ")) for c in cards]
-    told = told_apart(titles, [PLACES.get(c["place"], c["place"]) for c in cards])
-    return told[next(n for n, c in enumerate(cards) if c["id"] == card["id"])]
+    """The check of a sample action: the rules fold it, or raise the rule that refuses it."""
+    return lambda: fold(state, {"type": event_type, "actor": actor, "payload": payload})
 
 
 def chain_cards(state: dict, player: str, place: str) -> list[dict]:

@@ -131,7 +131,7 @@ def _acting_card(state: dict, working: dict, card_id: str, rule: str) -> dict:
         raise RuleViolation(rule, f"{card_id} is not a card of this chain at work")
     if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] not in kinds:
         able = [c for c, e in EMPLOYEES.items() if e["action"]["type"] in kinds]
-        raise RuleViolation(rule, f"{card_id} is a {card['card']}, not a {' or '.join(able)}")
+        raise RuleViolation(rule, f"{card_id} is not a {' or '.join(able)}")
     if card_id in working["acted"]:
         raise RuleViolation(rule, f"{card_id} has used its action this turn already")
     return card

@@ -263,7 +263,7 @@ def _card_at_work(chain: dict, working: dict, card_id: str, kind: str, rule: str
         raise RuleViolation(rule, f"{card_id} is not a card of this chain at work")
     if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] != kind:
         named = {"produce": "a kitchen card", "get_drinks": "a drink buyer"}[kind]
-        raise RuleViolation(rule, f"{card_id} is a {card['card']}, not {named}")
+        raise RuleViolation(rule, f"{card_id} is not {named}")
     if card_id in working["acted"]:
         raise RuleViolation(rule, f"{card_id} has taken its food or drinks this turn already")
     return card

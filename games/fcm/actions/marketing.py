@@ -74,7 +74,7 @@ def _marketeer(chain: dict, card_id: str) -> dict:
     if card is None or card["place"] != "work":
         raise RuleViolation("FCM-MKT-1", f"{card_id} is not a card of this chain at work")
     if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] != "marketing":
-        raise RuleViolation("FCM-MKT-1", f"{card_id} is a {card['card']}, not a marketeer")
+        raise RuleViolation("FCM-MKT-1", f"{card_id} is not a marketeer")
     return card
 
 

@@ -247,8 +247,10 @@ def fire_cards(state: dict, player: str, ids: list[str], kind: str) -> None:
     cards = {card["id"]: card for card in chain["cards"]}
     for card_id in ids:
         card = cards.get(card_id)
-        if card is None or card["card"] == "ceo":
-            raise RuleViolation("FCM-PAY-1", f"{card_id} is not a card {player} may fire")
+        if card is None:
+            raise RuleViolation("FCM-PAY-1", f"{card_id} is not a card of {player}'s chain")
+        if card["card"] == "ceo":
+            raise RuleViolation("FCM-PAY-1", f"{player} may not fire their CEO")
         if card["place"] == "busy" and kind == "first":
             raise RuleViolation(
                 "FCM-PAY-1", f"{card_id} is busy with campaign {card['campaign']}: it stays"

@@ -233,13 +233,14 @@ def test_a_card_is_offered_by_its_title_and_two_alike_by_where_they_are_then_the
 
 
 def test_a_refusal_beside_the_form_names_cards_as_the_form_does():
-    """#20, item 6: FCM-FOOD-1's refusal of the errand boy, `errand_boy-11 is a errand_boy`,
-    reads "Errand Boy is an Errand Boy" in what the form leaves out; the rule and value stay."""
+    """#20, item 6, #32 item 2: FCM-FOOD-1's refusal of the errand boy, `errand_boy-11 is not
+    a kitchen card`, reads "Errand Boy is not a kitchen card" in what the form leaves out; the
+    rule and value stay."""
     table = working(ann_work=["kitchen_trainee", "errand_boy"])
     [boy] = ids(table.state, "ann", "errand_boy")
     [refused] = fcm.choices(table.state, "player:ann", "fcm.food_taken")["cook"]["left_out"]
     assert (refused["value"], refused["rule"]) == (boy, "FCM-FOOD-1")
-    assert refused["message"] == "Errand Boy is an Errand Boy, not a kitchen card"
+    assert refused["message"] == "Errand Boy is not a kitchen card"
 
 
 @pytest.mark.parametrize("actor", ["admin", "player:zoe"])

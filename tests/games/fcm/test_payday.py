@@ -272,11 +272,11 @@ def test_each_edition_refuses_the_other_s_firing():
     names the edition and the events to record instead."""
     deluxe = at_payday(edition="deluxe")
     error = deluxe.refused("fired", "FCM-PAY-1", player="ann", cards=[])
-    assert "Deluxe edition" in error.message and "fcm.firing_sealed" in error.message
+    assert "Deluxe edition" in error.message and "“Firing sealed”" in error.message
     original = at_payday()
     error = original.refused("firing_sealed", "FCM-PAY-1", player="ann",
                              commitment=firing([], "ann"))  # fmt: skip
-    assert "original edition" in error.message and "fcm.fired" in error.message
+    assert "original edition" in error.message and "“Fired”" in error.message
     error = original.refused("firing_revealed", "FCM-PAY-1", player="ann", cards=[],
                              nonce=nonce("ann"))  # fmt: skip
     assert "original edition" in error.message
