@@ -118,7 +118,7 @@ def fire(state: dict, event: dict) -> None:
     check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "original", "fcm.fired")
     _check_phase(state)
-    fire_cards(state, player, ids, _firing_kind(state, player))
+    fire_cards(state, player, ids, firing_kind(state, player))
 
 
 def fire_nobody(state: dict, event: dict) -> None:
@@ -164,7 +164,7 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _firing_kind(state: dict, player: str) -> str:
+def firing_kind(state: dict, player: str) -> str:
     """Which firing `player` may make now: its own ("first"), or, once every chain's is in and
     it still cannot pay, the one that makes it able to ("forced") (FCM-PAY-1, FCM-PAY-2)."""
     owed = first_firing_owed(state)
@@ -240,26 +240,37 @@ def fire_cards(state: dict, player: str, ids: list[str], kind: str) -> None:
     any in the structure or on the beach, not the CEO, not a busy marketeer; a firing that
     must let it pay ("forced"), as `check_forced` says; none named twice (FCM-PAY-1). A fired
     manager's reports go to the beach."""
-    chain = state["chains"][player]
     repeated = sorted({card_id for card_id in ids if ids.count(card_id) > 1})
     if repeated:
         raise RuleViolation("FCM-PAY-1", f"{', '.join(repeated)} named twice: a card goes once")
-    cards = {card["id"]: card for card in chain["cards"]}
     for card_id in ids:
-        card = cards.get(card_id)
-        if card is None:
-            raise RuleViolation("FCM-PAY-1", f"{card_id} is not a card of {player}'s chain")
-        if card["card"] == "ceo":
-            raise RuleViolation("FCM-PAY-1", f"{player} may not fire their CEO")
-        if card["place"] == "busy" and kind == "first":
-            raise RuleViolation(
-                "FCM-PAY-1", f"{card_id} is busy with campaign {card['campaign']}: it stays"
-            )
+        check_card_to_fire(state, player, card_id, kind)
     if kind == "forced":
         check_forced(state, player, ids)
     return_to_stock(state, player, ids)
     if player not in state["payday"]["fired"]:
         state["payday"]["fired"].append(player)
+
+
+def check_card_to_fire(state: dict, player: str, card_id: str, kind: str) -> None:
+    """One card of a firing (`kind` as `fire_cards` says): the chain's, not its CEO; in its
+    own firing not a busy marketeer (FCM-PAY-1); in a firing because it cannot pay, a card
+    that draws a salary (FCM-PAY-2). The choices offer the cards this lets through."""
+    card = next((c for c in state["chains"][player]["cards"] if c["id"] == card_id), None)
+    if card is None:
+        raise RuleViolation("FCM-PAY-1", f"{card_id} is not a card of {player}'s chain")
+    if card["card"] == "ceo":
+        raise RuleViolation("FCM-PAY-1", f"{player} may not fire their CEO")
+    if card["place"] == "busy" and kind == "first":
+        raise RuleViolation(
+            "FCM-PAY-1", f"{card_id} is busy with campaign {card['campaign']}: it stays"
+        )
+    if kind == "forced" and card_id not in salaries(state, player)["cards"]:
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{player} fires because it cannot pay: only cards that draw a salary help, not"
+            f" {card_id}",
+        )
 
 
 def check_forced(state: dict, player: str, ids: list[str]) -> None:
