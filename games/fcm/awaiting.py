@@ -10,7 +10,7 @@ firing) every one of them is named.
 from games.fcm.rules import pending
 from games.fcm.sentences import phase_name
 from games.fcm.turn.cleanup import FREEZER, freezer_choice_owed
-from games.fcm.turn.payday import first_firing_owed, salaries, short, to_fire
+from games.fcm.turn.payday import first_firing_owed, nobody_firing, salaries, short, to_fire
 from games.fcm.turn.working import ACTIONS
 
 
@@ -122,7 +122,11 @@ def _payday(state: dict) -> dict:
     owing = first_firing_owed(state)
     if owing:
         what = f"{_names(owing)} to record whom they fire (an empty list for nobody)"
-        return _wait(owing, ["fcm.fired"], what + _owed(state), "FCM-PAY-1")
+        paying = nobody_firing(state)
+        if paying:
+            what += f", or in one action that nobody else does ({_names(paying)} can pay)"
+        nobody = ["fcm.nobody_fired"] if paying else []
+        return _wait(owing, ["fcm.fired", *nobody], what + _owed(state), "FCM-PAY-1")
     cannot_pay = short(state)
     what = f"{_names(cannot_pay)} cannot pay the salaries and must fire until they can"
     return _wait(cannot_pay, ["fcm.fired"], what + _owed(state), "FCM-PAY-2")

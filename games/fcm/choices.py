@@ -13,16 +13,18 @@ A card is named as the form names it (its title, two alike told apart), in a lab
 words of a refusal: no id of the state's.
 """
 
-import re
-
-from games.choices import Field, accepts, player_of, told_apart
+from games.choices import Field, accepts, player_of
+from games.errors import RuleViolation
+from games.fcm.actions.building import acting_card
+from games.fcm.actions.food import route_buyer
+from games.fcm.actions.marketing import marketeer_of
 from games.fcm.cards.employees import ceo_of
 from games.fcm.data import EMPLOYEES
-from games.fcm.pickers import PLACES, TITLES
-from games.fcm.rules import evolve
+from games.fcm.rules import fold
 from games.fcm.schemas import DRINKS, FOODS
-from games.fcm.sentences import a
+from games.fcm.turn.payday import check_card_to_fire, firing_kind
 from games.fcm.turn.restructuring import in_hand
+from games.fcm.words import card_words, in_words
 from games.plain_data import copied
 from games.sealed import seal
 
@@ -44,38 +46,9 @@ def choices(state: dict, actor: str, event_type: str) -> dict:
     return {path: field.answer() for path, field in fields.items()}
 
 
-def in_words(state: dict):
-    """A refusal's words as a player reads them beside the form: each id of the state's in
-    them said as the form says it (`burger_cook-8 is a burger_cook` is "Burger Cook (2nd) is a
-    Burger Cook", `ann-1` "ann's restaurant at row 0, column 4")."""
-    words = dict(TITLES)
-    for player, chain in state["chains"].items():
-        words |= {card["id"]: card_words(state, player, card) for card in chain["cards"]}
-    for restaurant in state["board"]["restaurants"]:
-        row, col = restaurant["top_left"]
-        words[restaurant["id"]] = f"{restaurant['owner']}'s restaurant at row {row}, column {col}"
-    names = "|".join(re.escape(name) for name in sorted(words, key=len, reverse=True))
-    ids = re.compile(rf"(?<![\w-])(?:(an?) )?({names})(?![\w-])")
-
-    def said(found: re.Match) -> str:
-        named = words[found.group(2)]
-        return a(named) if found.group(1) else named  # "a Errand Boy" is "an Errand Boy"
-
-    return lambda text: ids.sub(said, text)
-
-
 def folds(state: dict, actor: str, event_type: str, payload: dict):
-    """The check of a sample action: `evolve` folds it, or raises the rule that refuses it."""
-    return lambda: evolve(state, {"type": event_type, "actor": actor, "payload": payload})
-
-
-def card_words(state: dict, player: str, card: dict) -> str:
-    """A card of the chain as its pickers show it (pickers.py): its title, told apart from
-    the chain's other cards of that title by where it is, then by its order."""
-    cards = state["chains"][player]["cards"]
-    titles = [TITLES.get(c["card"], c["card"].replace("_", " ")) for c in cards]
-    told = told_apart(titles, [PLACES.get(c["place"], c["place"]) for c in cards])
-    return told[next(n for n, c in enumerate(cards) if c["id"] == card["id"])]
+    """The check of a sample action: the rules fold it, or raise the rule that refuses it."""
+    return lambda: fold(state, {"type": event_type, "actor": actor, "payload": payload})
 
 
 def chain_cards(state: dict, player: str, place: str) -> list[dict]:
@@ -210,7 +183,57 @@ def card_and_good(state, actor, player, event_type, card_name, good_name, goods)
     return {card_name: card_field, good_name: good_field}
 
 
+def acting(path: str, check) -> callable:
+    """The cards at work of the acting chain that may take an action, each judged by the very
+    check the action makes of it, `check(state, chain, working, card id)` (FCM-WORK-1); none
+    outside its working."""
+
+    def judged(state: dict, actor: str, player: str) -> dict:
+        working = state.get("working") or {}
+        if state["phase"] != "working" or working.get("player") != player:
+            return {}
+        field, chain = Field(), state["chains"][player]
+        for card in chain_cards(state, player, "work"):
+            field.judge(card["id"], card_words(state, player, card),
+                        lambda card=card: check(state, chain, working, card["id"]))  # fmt: skip
+        return {path: field}
+
+    return judged
+
+
+def fired(state: dict, actor: str, player: str) -> dict:
+    """The cards the chain may fire now: in its own firing anything in its structure or on its
+    beach but the CEO and busy marketeers (FCM-PAY-1); in a firing because it cannot pay only
+    its salaried cards (FCM-PAY-2). Which set of those is enough, and no more, the firing's
+    own check judges as a whole (payday.py `check_forced`)."""
+    if state["phase"] != "payday":
+        return {}
+    try:
+        kind = firing_kind(state, player)
+    except RuleViolation:
+        return {}
+    field = Field()
+    for card in state["chains"][player]["cards"]:
+        check = lambda card=card: check_card_to_fire(state, player, card["id"], kind)  # noqa: E731
+        field.judge(card["id"], card_words(state, player, card), check)
+    return {"cards.*": field}
+
+
+LOCAL, REGIONAL = "FCM-REST-1", "FCM-REST-2"  # the rule of each manager's action
+
+
+def developer(state, chain, working, card_id):
+    return acting_card(state, working, card_id, "FCM-HOUSE-1")
+
+
 JUDGED = {
+    "fcm.campaign_placed": acting("marketeer", lambda s, chain, w, i: marketeer_of(chain, i)),
+    "fcm.drinks_collected": acting("card", lambda s, chain, w, i: route_buyer(chain, w, i)),
+    "fcm.house_placed": acting("developer", developer),
+    "fcm.garden_added": acting("developer", developer),
+    "fcm.restaurant_placed": acting("manager", lambda s, c, w, i: acting_card(s, w, i, LOCAL)),
+    "fcm.restaurant_moved": acting("manager", lambda s, c, w, i: acting_card(s, w, i, REGIONAL)),
+    "fcm.fired": fired,
     "fcm.recruited": recruited,
     "fcm.trained": trained,
     "fcm.structure_chosen": lambda s, a, p: structure(s, a, p, "fcm.structure_chosen"),

@@ -417,6 +417,20 @@ FIRED = EventType(
     example={"player": "ann", "cards": ["waitress-3"]},
 )
 
+NOBODY_FIRED = EventType(
+    name="fcm.nobody_fired",
+    schema=schemas.NobodyFiredSchema,
+    description=(
+        "At payday in the original edition, one action instead of an empty fcm.fired from each "
+        "chain: every chain still to say whom it fires that can pay its salaries fires nobody "
+        "(FCM-PAY-1). A chain that cannot pay is left out and says on its own whom it fires, "
+        "then fires until it can pay (FCM-PAY-2). The table's recorder (admin) records it for "
+        "any chains; a player's seat only when its own chain is the one left. A Deluxe game "
+        "refuses it: its firing is secret."
+    ),
+    example={},
+)
+
 EXAMPLE_FIRING = ["waitress-3"]
 EXAMPLE_FIRING_COMMITMENT = seal(EXAMPLE_FIRING, EXAMPLE_NONCE)
 
@@ -538,6 +552,7 @@ EVENT_TYPES = [
     DINNERTIME_ENDED,
     FORBIDDEN_FIRED,
     FIRED,
+    NOBODY_FIRED,
     FIRING_SEALED,
     FIRING_REVEALED,
     SALARIES_PAID,

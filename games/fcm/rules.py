@@ -1,5 +1,6 @@
 """The game surface the machinery calls: evolve, pending, resolve, finished."""
 
+from games.errors import RuleViolation
 from games.fcm.actions.building import add_garden, move_restaurant, place_house, place_restaurant
 from games.fcm.actions.food import collect_drinks, take_drinks, take_food
 from games.fcm.actions.marketing import place_campaign
@@ -12,6 +13,7 @@ from games.fcm.turn.dinnertime import bank_broke, end_dinnertime, resolve_dinner
 from games.fcm.turn.order import pick_turn_order
 from games.fcm.turn.payday import (
     fire,
+    fire_nobody,
     pay_salaries,
     pending_payday,
     resolve_payday,
@@ -22,6 +24,7 @@ from games.fcm.turn.reserve import reveal_reserve_card, seal_reserve_card
 from games.fcm.turn.restructuring import choose_structure, reveal_structure, seal_structure
 from games.fcm.turn.setup import pass_starting_restaurant, place_starting_restaurant
 from games.fcm.turn.working import end_working, recruit
+from games.fcm.words import said_in_words
 from games.plain_data import copied
 
 HANDLERS = {
@@ -49,6 +52,7 @@ HANDLERS = {
     "fcm.dinnertime_ended": end_dinnertime,
     "fcm.forbidden_fired": fire_forbidden,
     "fcm.fired": fire,
+    "fcm.nobody_fired": fire_nobody,
     "fcm.firing_sealed": seal_firing,
     "fcm.firing_revealed": reveal_firing,
     "fcm.salaries_paid": pay_salaries,
@@ -59,9 +63,19 @@ HANDLERS = {
 
 
 def evolve(state: dict, event: dict) -> dict:
-    """The state after `event`; raises RuleViolation when the rules refuse it. The handler
-    works on a copy (games/plain_data.py), so `state` is never changed; then the milestones
-    the event earned are claimed (FCM-MILE-1)."""
+    """The state after `event`; raises RuleViolation when the rules refuse it, its words
+    naming no id of the state's (words.py). The handler works on a copy
+    (games/plain_data.py), so `state` is never changed; then the milestones the event earned
+    are claimed (FCM-MILE-1)."""
+    try:
+        return fold(state, event)
+    except RuleViolation as refusal:
+        raise said_in_words(refusal, state) from None
+
+
+def fold(state: dict, event: dict) -> dict:
+    """`evolve`, its refusals' words as the rules raise them (ids and all): for choices.py,
+    which says them in words once for all it judges."""
     handler = HANDLERS.get(event["type"])
     if handler is None:
         raise ValueError(f"fcm has no rule for an event of type {event['type']!r}")

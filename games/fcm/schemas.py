@@ -373,7 +373,24 @@ class CampaignPlacedSchema(CampaignPlacementSchema):
     marketeer = fields.String(
         required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK
     )
-    top_left = Square(metadata=pick.SQUARE)
+    top_left = Square(metadata={**pick.SQUARE, "description": "Not for an airplane: the "
+                                "campaign's north-west square on the map."})  # fmt: skip
+    size = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=1)),
+        validate=validate.Length(equal=2),
+        metadata={"description": "Not for an airplane: the rows, then the columns, the tile "
+                  "covers as it lies: its printed size, either way round (FCM-MKT-3)."},
+    )  # fmt: skip
+    edge = fields.String(
+        validate=validate.OneOf(["N", "E", "S", "W"]),
+        metadata={"description": "An airplane only: the side of the map it flies beside "
+                  "(FCM-MKT-4)."},
+    )  # fmt: skip
+    start = fields.Integer(
+        strict=True,
+        metadata={"description": "An airplane only: the first row (beside E or W) or column "
+                  "(beside N or S) of the 1, 3 or 5 it flies over, counted from 0 (FCM-MKT-4)."},
+    )  # fmt: skip
     duration = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
 
 
@@ -465,6 +482,10 @@ class FiredSchema(Schema):
     cards = fields.List(
         fields.String(validate=validate.Regexp(CARD_ID), metadata=pick.TO_FIRE), required=True
     )
+
+
+class NobodyFiredSchema(Schema):
+    """No field: the chains it covers are those still asked that can pay (payday.py)."""
 
 
 class FiringSealedSchema(Schema):

@@ -5,6 +5,7 @@ title (`kitchen_trainee-7` is a Kitchen Trainee), a milestone by its name, a pha
 square [row, col] as "row 3, col 8" and a restaurant by its square: no id of the state's."""
 
 from games.fcm.data import DATA, EMPLOYEES, MILESTONES
+from games.fcm.turn.payday import nobody_firing
 
 PHASES = {
     "setup_restaurants": "starting restaurants",
@@ -238,6 +239,13 @@ def fired(p, state):
     return f"{p['player']} fired {cards(p['cards']) if p['cards'] else 'nobody'}"
 
 
+def nobody_fired(p, state):
+    """Who fired nobody, as payday.py's `nobody_firing` finds them in the state before."""
+    who = nobody_firing(state) if state else []
+    before = "nobody else fired" if state and state["payday"]["fired"] else "nobody fired"
+    return f"{before}: {listed(who)} fired nobody" if who else before
+
+
 def firing_sealed(p, state):
     return f"{p['player']} chose whom to fire, face down"
 
@@ -283,12 +291,13 @@ SENTENCES = {
         turn_order_picked, recruited, trained, campaign_placed, working_ended, food_taken,
         drinks_taken, drinks_collected, house_placed, garden_added, restaurant_placed,
         restaurant_moved, house_served, bank_broke, dinnertime_ended, forbidden_fired, fired,
-        firing_sealed,
+        nobody_fired, firing_sealed,
         firing_revealed, salaries_paid, campaign_ran, freezer_filled, cleaned_up,
     )
 }  # fmt: skip
 
 
 def describe(event: dict, state_before) -> str:
-    """The event in a sentence (state_before is not needed: FCM payloads name what they do)."""
+    """The event in a sentence (state_before is needed only for fcm.nobody_fired: the other
+    FCM payloads name what they do)."""
     return SENTENCES[event["type"]](event["payload"], state_before)

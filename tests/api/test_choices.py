@@ -65,7 +65,7 @@ def test_a_structure_offers_the_bosses_the_rules_allow(client):
 
 def test_a_type_the_game_does_not_cover_and_a_game_without_choices_answer_no_fields(client):
     game_id, _, _ = fcm_at_working(client)
-    answer = choices(client, game_id, actor="player:ann", type="fcm.restaurant_placed")
+    answer = choices(client, game_id, actor="player:ann", type="fcm.working_ended")
     assert answer.status_code == 200 and answer.json["fields"] == {}
     toy_id, _ = create_toy(client)
     answer = choices(client, toy_id, actor="player:ann", type="toy.added")

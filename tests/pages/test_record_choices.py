@@ -74,10 +74,10 @@ def test_the_recruit_form_offers_only_recruitable_cards(page, viewport):
     form.get_by_label("Card 2", exact=True).select_option("pricing_manager")
     form.get_by_role("button", name="Record").click()
     refusal = form.get_by_role("alert")
-    expect(refusal).to_contain_text("no pricing_manager is left in the stock")
+    expect(refusal).to_contain_text("no Pricing Manager is left in the stock")
     expect(refusal.get_by_role("link", name="FCM-RECRUIT-2")).to_be_visible()
     beside = form.locator(".field-error .error-message")
-    expect(beside).to_have_text("no pricing_manager is left in the stock (FCM-RECRUIT-2)")
+    expect(beside).to_have_text("no Pricing Manager is left in the stock (FCM-RECRUIT-2)")
     assert_accessible(page, f"the recruit form refused, {viewport}")
 
     form.get_by_role("button", name="Remove Card 2").click()

@@ -35,7 +35,7 @@ def place_house(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, number = payload["player"], payload["number"]
     working = start_action(state, event, player)
-    developer = _acting_card(state, working, payload["developer"], "FCM-HOUSE-1")
+    developer = acting_card(state, working, payload["developer"], "FCM-HOUSE-1")
     free = state["supply"]["houses"]
     if number not in free:
         listed = ", ".join(map(str, free)) or "none"
@@ -56,7 +56,7 @@ def add_garden(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, number, side = payload["player"], payload["house"], payload["garden"]
     working = start_action(state, event, player)
-    developer = _acting_card(state, working, payload["developer"], "FCM-HOUSE-1")
+    developer = acting_card(state, working, payload["developer"], "FCM-HOUSE-1")
     if state["supply"]["gardens"] < 1:
         raise RuleViolation("FCM-HOUSE-1", "no garden is left in the supply")
     check_garden(board_of(state["board"]), state["board"], number, side)
@@ -70,7 +70,7 @@ def place_restaurant(state: dict, event: dict) -> None:
     payload = event["payload"]
     player, top_left, entrance = payload["player"], payload["top_left"], payload["entrance"]
     working = start_action(state, event, player)
-    manager = _acting_card(state, working, payload["manager"], "FCM-REST-1")
+    manager = acting_card(state, working, payload["manager"], "FCM-REST-1")
     regional = manager["card"] == "regional_manager"
     rule = "FCM-REST-2" if regional else "FCM-REST-1"
     mine = [r["id"] for r in state["board"]["restaurants"] if r["owner"] == player]
@@ -96,7 +96,7 @@ def move_restaurant(state: dict, event: dict) -> None:
     player, restaurant_id = payload["player"], payload["restaurant"]
     top_left, entrance = payload["top_left"], payload["entrance"]
     working = start_action(state, event, player)
-    manager = _acting_card(state, working, payload["manager"], "FCM-REST-2")
+    manager = acting_card(state, working, payload["manager"], "FCM-REST-2")
     restaurants = state["board"]["restaurants"]
     mine = [r for r in restaurants if r["owner"] == player]
     restaurant = next((r for r in mine if r["id"] == restaurant_id), None)
@@ -117,9 +117,9 @@ def move_restaurant(state: dict, event: dict) -> None:
     working["acted"].append(manager["id"])
 
 
-def _acting_card(state: dict, working: dict, card_id: str, rule: str) -> dict:
+def acting_card(state: dict, working: dict, card_id: str, rule: str) -> dict:
     """The card of the working chain at work whose action this is, of the kind the action
-    needs, not yet used this turn."""
+    needs, not yet used this turn; the choices offer these."""
     kinds = {
         "FCM-HOUSE-1": ("place_house_or_garden",),
         "FCM-REST-1": ("place_restaurant", "place_or_move_restaurant"),
@@ -131,7 +131,7 @@ def _acting_card(state: dict, working: dict, card_id: str, rule: str) -> dict:
         raise RuleViolation(rule, f"{card_id} is not a card of this chain at work")
     if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] not in kinds:
         able = [c for c, e in EMPLOYEES.items() if e["action"]["type"] in kinds]
-        raise RuleViolation(rule, f"{card_id} is a {card['card']}, not a {' or '.join(able)}")
+        raise RuleViolation(rule, f"{card_id} is not a {' or '.join(able)}")
     if card_id in working["acted"]:
         raise RuleViolation(rule, f"{card_id} has used its action this turn already")
     return card

@@ -90,13 +90,8 @@ def collect_drinks(state: dict, event: dict) -> None:
     player = payload["player"]
     working = start_action(state, event, player)
     chain = state["chains"][player]
-    buyer = _card_at_work(chain, working, payload["card"], "get_drinks", "FCM-FOOD-3")
+    buyer = route_buyer(chain, working, payload["card"])
     action = EMPLOYEES[buyer["card"]]["action"]
-    if action["mode"] == "no_route":
-        raise RuleViolation(
-            "FCM-FOOD-3",
-            f"a {buyer['card']} takes its drink without a route: record fcm.drinks_taken",
-        )
     reach, per_source = action["range"]["tiles"], action["drinks_per_source"]
     if holds(chain, LONGER_ROUTES):
         reach = action["range_with_first_cart_operator_milestone"]
@@ -256,6 +251,18 @@ def _entrances(state: dict, chain: dict, player: str) -> list:
     return [square for r in open_ for square in entrance_squares(r, drive_in)]
 
 
+def route_buyer(chain: dict, working: dict, card_id: str) -> dict:
+    """The chain's card `card_id` at work that collects drinks along a route, not used this
+    turn (FCM-FOOD-3); the choices offer these."""
+    buyer = _card_at_work(chain, working, card_id, "get_drinks", "FCM-FOOD-3")
+    if EMPLOYEES[buyer["card"]]["action"]["mode"] == "no_route":
+        raise RuleViolation(
+            "FCM-FOOD-3",
+            f"a {buyer['card']} takes its drink without a route: record fcm.drinks_taken",
+        )
+    return buyer
+
+
 def _card_at_work(chain: dict, working: dict, card_id: str, kind: str, rule: str) -> dict:
     """The chain's card `card_id`, at work, of the action `kind`, not used this turn."""
     card = next((c for c in chain["cards"] if c["id"] == card_id), None)
@@ -263,7 +270,7 @@ def _card_at_work(chain: dict, working: dict, card_id: str, kind: str, rule: str
         raise RuleViolation(rule, f"{card_id} is not a card of this chain at work")
     if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] != kind:
         named = {"produce": "a kitchen card", "get_drinks": "a drink buyer"}[kind]
-        raise RuleViolation(rule, f"{card_id} is a {card['card']}, not {named}")
+        raise RuleViolation(rule, f"{card_id} is not {named}")
     if card_id in working["acted"]:
         raise RuleViolation(rule, f"{card_id} has taken its food or drinks this turn already")
     return card

@@ -30,7 +30,7 @@ def place_campaign(state: dict, event: dict) -> None:
     player, number = payload["player"], payload["number"]
     start_action(state, event, player)
     chain = state["chains"][player]
-    marketeer = _marketeer(chain, payload["marketeer"])
+    marketeer = marketeer_of(chain, payload["marketeer"])
     action = EMPLOYEES[marketeer["card"]]["action"]
     if number not in state["supply"]["campaigns"]:
         free = ", ".join(map(str, state["supply"]["campaigns"])) or "none"
@@ -69,12 +69,13 @@ def place_campaign(state: dict, event: dict) -> None:
     marketeer.update(place="busy", boss=None, campaign=number)
 
 
-def _marketeer(chain: dict, card_id: str) -> dict:
+def marketeer_of(chain: dict, card_id: str) -> dict:
+    """The chain's card `card_id` at work, a marketeer (FCM-MKT-1); the choices offer these."""
     card = next((c for c in chain["cards"] if c["id"] == card_id), None)
     if card is None or card["place"] != "work":
         raise RuleViolation("FCM-MKT-1", f"{card_id} is not a card of this chain at work")
     if card["card"] == "ceo" or EMPLOYEES[card["card"]]["action"]["type"] != "marketing":
-        raise RuleViolation("FCM-MKT-1", f"{card_id} is a {card['card']}, not a marketeer")
+        raise RuleViolation("FCM-MKT-1", f"{card_id} is not a marketeer")
     return card
 
 

@@ -60,7 +60,7 @@ def _trainer(cards: dict, trainer_id: str, working: dict) -> dict:
     if trainer is None or trainer["place"] != "work" or trainer["card"] not in EMPLOYEES:
         raise RuleViolation("FCM-TRAIN-1", f"{trainer_id} is not a card of this chain at work")
     if EMPLOYEES[trainer["card"]]["action"]["type"] != "train":
-        raise RuleViolation("FCM-TRAIN-1", f"{trainer_id} is a {trainer['card']}, not a trainer")
+        raise RuleViolation("FCM-TRAIN-1", f"{trainer_id} is not a trainer")
     if trainer_id in working["acted"]:
         raise RuleViolation("FCM-TRAIN-1", f"{trainer_id} has trained this turn already")
     return trainer

@@ -9,7 +9,9 @@ FCM-MILE-1).
 Then firing sends cards in the structure or on the beach back to the stock; busy marketeers
 stay (FCM-PAY-1); the cards that reported to a fired manager go to the beach. Only the chains
 that have a card they could fire are asked. In the original edition each records `fcm.fired`
-in the open (an empty list for nobody). In the Deluxe edition firing is simultaneous and
+in the open (an empty list for nobody), or one `fcm.nobody_fired` says that every chain still
+asked that can pay fires nobody (`fire_nobody`: the table's word, docs/rules/fcm.md); a chain
+that cannot pay is still asked on its own. In the Deluxe edition firing is simultaneous and
 secret: each chain records `fcm.firing_sealed`, a commitment to its list of card ids
 (games/sealed.py: the list's canonical JSON), and `fcm.firing_revealed` turns it face up,
 accepted only once every chain that has a firing to make has sealed, so nobody fires knowing
@@ -116,10 +118,53 @@ def fire(state: dict, event: dict) -> None:
     check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
     _check_edition(state, "original", "fcm.fired")
     _check_phase(state)
-    fire_cards(state, player, ids, _firing_kind(state, player))
+    fire_cards(state, player, ids, firing_kind(state, player))
 
 
-def _firing_kind(state: dict, player: str) -> str:
+def fire_nobody(state: dict, event: dict) -> None:
+    """`fcm.nobody_fired`: every chain still asked whom it fires that can pay its salaries
+    fires nobody, in one action (FCM-PAY-1). A chain that cannot pay is left to fire on its
+    own (FCM-PAY-2). The table's recorder says it for any chain; a player's seat only when
+    its own chain is the one left. The original edition's: Deluxe firing is secret."""
+    _check_edition(state, "original", "fcm.nobody_fired")
+    _check_phase(state)
+    if forbidden_to_fire(state):
+        raise RuleViolation("FCM-MILE-1", "the worker fires what the milestones forbid first")
+    owed = first_firing_owed(state)
+    if not owed:
+        raise RuleViolation("FCM-PAY-1", "every chain has said whom it fires")
+    paying = nobody_firing(state)
+    if not paying:
+        [name, *_] = owed
+        owes, cash = salaries(state, name)["net"], state["chains"][name]["cash"]
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{name} cannot pay its salaries (${owes} owed, ${cash} held), so it says on its own"
+            " whom it fires",
+        )
+    actor = event["actor"]
+    if actor != "admin" and [actor.removeprefix("player:")] != paying:
+        player = actor.removeprefix("player:")
+        others = [name for name in paying if name != player]
+        raise RuleViolation(
+            "FCM-PAY-1",
+            f"the table's recorder says that nobody else fires; {player} says only whom"
+            f" {player} fires, and {_and(others)} says its own",
+        )
+    state["payday"]["fired"].extend(paying)
+
+
+def nobody_firing(state: dict) -> list[str]:
+    """The chains `fcm.nobody_fired` says fire nobody: those asked whom they fire that can pay
+    (FCM-PAY-1, FCM-PAY-2)."""
+    return [name for name in first_firing_owed(state) if can_pay(state, name)]
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def firing_kind(state: dict, player: str) -> str:
     """Which firing `player` may make now: its own ("first"), or, once every chain's is in and
     it still cannot pay, the one that makes it able to ("forced") (FCM-PAY-1, FCM-PAY-2)."""
     owed = first_firing_owed(state)
@@ -195,24 +240,37 @@ def fire_cards(state: dict, player: str, ids: list[str], kind: str) -> None:
     any in the structure or on the beach, not the CEO, not a busy marketeer; a firing that
     must let it pay ("forced"), as `check_forced` says; none named twice (FCM-PAY-1). A fired
     manager's reports go to the beach."""
-    chain = state["chains"][player]
     repeated = sorted({card_id for card_id in ids if ids.count(card_id) > 1})
     if repeated:
         raise RuleViolation("FCM-PAY-1", f"{', '.join(repeated)} named twice: a card goes once")
-    cards = {card["id"]: card for card in chain["cards"]}
     for card_id in ids:
-        card = cards.get(card_id)
-        if card is None or card["card"] == "ceo":
-            raise RuleViolation("FCM-PAY-1", f"{card_id} is not a card {player} may fire")
-        if card["place"] == "busy" and kind == "first":
-            raise RuleViolation(
-                "FCM-PAY-1", f"{card_id} is busy with campaign {card['campaign']}: it stays"
-            )
+        check_card_to_fire(state, player, card_id, kind)
     if kind == "forced":
         check_forced(state, player, ids)
     return_to_stock(state, player, ids)
     if player not in state["payday"]["fired"]:
         state["payday"]["fired"].append(player)
+
+
+def check_card_to_fire(state: dict, player: str, card_id: str, kind: str) -> None:
+    """One card of a firing (`kind` as `fire_cards` says): the chain's, not its CEO; in its
+    own firing not a busy marketeer (FCM-PAY-1); in a firing because it cannot pay, a card
+    that draws a salary (FCM-PAY-2). The choices offer the cards this lets through."""
+    card = next((c for c in state["chains"][player]["cards"] if c["id"] == card_id), None)
+    if card is None:
+        raise RuleViolation("FCM-PAY-1", f"{card_id} is not a card of {player}'s chain")
+    if card["card"] == "ceo":
+        raise RuleViolation("FCM-PAY-1", f"{player} may not fire their CEO")
+    if card["place"] == "busy" and kind == "first":
+        raise RuleViolation(
+            "FCM-PAY-1", f"{card_id} is busy with campaign {card['campaign']}: it stays"
+        )
+    if kind == "forced" and card_id not in salaries(state, player)["cards"]:
+        raise RuleViolation(
+            "FCM-PAY-2",
+            f"{player} fires because it cannot pay: only cards that draw a salary help, not"
+            f" {card_id}",
+        )
 
 
 def check_forced(state: dict, player: str, ids: list[str]) -> None:

@@ -26,6 +26,7 @@ from tests.games.fcm.random_working import WORKING, path_to, restaurant_spots, s
 
 # each awaited type's weight, when several are: the actions of a working in their fixed
 # order (FCM-WORK-3), the earlier ones more often, so that a chain does more than one
+TABLES_WORD = {"fcm.nobody_fired"}  # no player's: the table's recorder records it, as admin
 WEIGHTS = {
     "fcm.recruited": 40,
     "fcm.trained": 20,
@@ -87,7 +88,8 @@ def moves(state: dict, awaiting: dict, rng, memory: Memory):
     for type_name, player in weighted(kinds, lambda kind: WEIGHTS.get(kind[0], 1), rng):
         drawn = MOVES[type_name](state, player, rng, memory)
         for _, payload, keep in weighted(drawn, lambda move: move[0], rng):
-            yield Move(type_name, player, {"player": player, **payload}, keep)
+            mine = {} if type_name in TABLES_WORD else {"player": player}
+            yield Move(type_name, player, {**mine, **payload}, keep)
 
 
 def weighted(items: list, weight, rng) -> list:
@@ -254,6 +256,8 @@ MOVES = {
     "fcm.turn_order_picked": turn_order_picked,
     **WORKING,
     "fcm.fired": fired,
+    # the table's word for every chain that can pay, recorded as admin (TABLES_WORD)
+    "fcm.nobody_fired": lambda state, player, rng, memory: [(1, {}, None)],
     "fcm.firing_sealed": firing_sealed,
     "fcm.firing_revealed": revealed("firing", "cards"),
     "fcm.freezer_filled": freezer_filled,

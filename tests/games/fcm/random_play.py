@@ -117,7 +117,8 @@ def walk(seed: int, turns: int = TURNS) -> Walk:
         refused = []
         for move in moves(state, awaiting, rng, memory):
             try:
-                state = fold(state, seq + 1, move.type, move.payload, f"player:{move.player}")
+                actor = f"player:{move.player}" if "player" in move.payload else "admin"
+                state = fold(state, seq + 1, move.type, move.payload, actor)
             except RuleViolation as error:
                 refused.append((move, error))
                 continue

@@ -41,7 +41,7 @@ def recorded_walk(svc, seed: int, turn: int) -> tuple[str, Walk]:
             resolve_pending(svc, game_id)
             continue
         for move in moves(state, fcm.awaiting(state), rng, memory):
-            actor = f"player:{move.player}"
+            actor = f"player:{move.player}" if "player" in move.payload else "admin"
             try:
                 fold(state, head.version + 1, move.type, move.payload, actor)
             except RuleViolation:

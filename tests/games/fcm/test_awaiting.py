@@ -92,10 +92,17 @@ def test_the_first_break_waits_for_every_reserve_card_to_be_revealed():
 
 
 def test_payday_waits_for_each_firing_then_for_a_chain_that_cannot_pay():
-    """FCM-PAY-1, FCM-PAY-2: both chains owe their firing; then ann, short of cash, owes more."""
+    """FCM-PAY-1, FCM-PAY-2: both chains owe their firing, bob's in one action that nobody
+    else fires; then ann, short of cash, owes hers, then more."""
     table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100})
-    assert who(table.state) == (["player:ann", "player:bob"], ["fcm.fired"], "FCM-PAY-1")
+    assert who(table.state) == (
+        ["player:ann", "player:bob"], ["fcm.fired", "fcm.nobody_fired"], "FCM-PAY-1"
+    )  # fmt: skip
+    assert (
+        "or in one action that nobody else does (bob can pay)" in fcm.awaiting(table.state)["what"]
+    )
     table.record("fired", player="bob", cards=[])
+    assert who(table.state) == (["player:ann"], ["fcm.fired"], "FCM-PAY-1")
     table.record("fired", player="ann", cards=[])
     assert who(table.state) == (["player:ann"], ["fcm.fired"], "FCM-PAY-2")
     assert fcm.awaiting(table.state)["what"] == (

@@ -233,13 +233,14 @@ def test_a_card_is_offered_by_its_title_and_two_alike_by_where_they_are_then_the
 
 
 def test_a_refusal_beside_the_form_names_cards_as_the_form_does():
-    """#20, item 6: FCM-FOOD-1's refusal of the errand boy, `errand_boy-11 is a errand_boy`,
-    reads "Errand Boy is an Errand Boy" in what the form leaves out; the rule and value stay."""
+    """#20, item 6, #32 item 2: FCM-FOOD-1's refusal of the errand boy, `errand_boy-11 is not
+    a kitchen card`, reads "Errand Boy is not a kitchen card" in what the form leaves out; the
+    rule and value stay."""
     table = working(ann_work=["kitchen_trainee", "errand_boy"])
     [boy] = ids(table.state, "ann", "errand_boy")
     [refused] = fcm.choices(table.state, "player:ann", "fcm.food_taken")["cook"]["left_out"]
     assert (refused["value"], refused["rule"]) == (boy, "FCM-FOOD-1")
-    assert refused["message"] == "Errand Boy is an Errand Boy, not a kitchen card"
+    assert refused["message"] == "Errand Boy is not a kitchen card"
 
 
 @pytest.mark.parametrize("actor", ["admin", "player:zoe"])
@@ -247,7 +248,7 @@ def test_an_actor_naming_no_chain_and_a_type_not_covered_are_offered_nothing(act
     """The form's own fields stay: nothing is said for admin, a stranger or a square."""
     state = working().state
     assert fcm.choices(state, actor, "fcm.recruited") == {}
-    assert fcm.choices(state, "player:ann", "fcm.restaurant_placed") == {}
+    assert fcm.choices(state, "player:ann", "fcm.working_ended") == {}
 
 
 def test_choices_leave_the_state_alone():
@@ -256,3 +257,42 @@ def test_choices_leave_the_state_alone():
     for event_type in ("fcm.recruited", "fcm.trained", "fcm.food_taken"):
         fcm.choices(table.state, "player:ann", event_type)
     assert table.state == before
+
+
+def test_each_acting_card_field_offers_only_the_cards_that_may_take_that_action():
+    """#32 item 2, FCM-MKT-1, FCM-FOOD-3, FCM-HOUSE-1, FCM-REST-1: the campaign's marketeer is
+    the marketing trainee, never the CEO or the kitchen trainee; drinks are collected by no
+    card of these; nobody here places houses or restaurants. What is left out says why, in
+    words."""
+    table = working(ann_work=["kitchen_trainee", "marketing_trainee", "errand_boy"])
+    state = table.state
+    [marketeer] = [i for i in ids(state, "ann", "marketing_trainee")
+                   if any(c["id"] == i and c["place"] == "work"
+                          for c in state["chains"]["ann"]["cards"])]  # fmt: skip
+    fields = fcm.choices(state, "player:ann", "fcm.campaign_placed")["marketeer"]
+    assert [e["value"] for e in fields["offer"]] == [marketeer]
+    [trainee] = ids(state, "ann", "kitchen_trainee")
+    [refused] = [e for e in fields["left_out"] if e["value"] == trainee]
+    assert refused["message"] == "Kitchen Trainee is not a marketeer"
+    for event_type, field in (("fcm.drinks_collected", "card"), ("fcm.house_placed", "developer"),
+                              ("fcm.garden_added", "developer"),
+                              ("fcm.restaurant_placed", "manager")):  # fmt: skip
+        answer = fcm.choices(state, "player:ann", event_type)[field]
+        assert answer["offer"] == [] and len(answer["left_out"]) == 3, event_type
+
+
+def test_the_fired_cards_are_those_a_chain_may_fire():
+    """FCM-PAY-1, FCM-PAY-2: not the CEO, not a busy marketeer; a chain firing because it cannot
+    pay is offered only its salaried cards."""
+    from tests.games.fcm.test_payday import at_payday
+
+    table = at_payday(ann=["burger_cook"], cash={"ann": 5, "bob": 100})
+    offered = fcm.choices(table.state, "player:bob", "fcm.fired")["cards.*"]
+    assert [e["label"] for e in offered["offer"]] == ["Kitchen Trainee (1st)",
+                                                      "Kitchen Trainee (2nd)"]  # fmt: skip
+    assert {e["label"] for e in offered["left_out"]} == {"CEO", "Brand Manager"}
+    table.record("fired", player="ann", cards=[])
+    table.record("fired", player="bob", cards=[])
+    forced = fcm.choices(table.state, "player:ann", "fcm.fired")["cards.*"]
+    salaried = sorted(ids(table.state, "ann", "burger_cook") + ids(table.state, "ann", "cfo"))
+    assert sorted(e["value"] for e in forced["offer"]) == salaried

@@ -82,11 +82,11 @@ def test_a_buyer_with_a_route_does_not_just_take_a_drink():
     """FCM-FOOD-2, FCM-FOOD-3: a cart operator needs a route, an errand boy has none."""
     table, card = cart("errand_boy")
     error = table.refused("drinks_taken", "FCM-FOOD-2", player="ann", card=card, drink="beer")
-    assert "fcm.drinks_collected" in error.message
+    assert "“Drinks collected”" in error.message
     [boy] = at_work(table, "errand_boy")
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=boy,
                           route=[[0, 0]])  # fmt: skip
-    assert "record fcm.drinks_taken" in error.message
+    assert "record “Drinks taken”" in error.message
 
 
 def test_a_cart_collects_two_of_each_drink_it_passes_on_its_route():
@@ -202,12 +202,12 @@ def test_a_road_route_crosses_at_most_the_range():
     assert f"at {by_cost[3][-1]} (square {len(by_cost[3])}): it is tile crossing 3" in (
         error.message
     )
-    assert "a cart_operator (range 2)" in error.message
+    assert "a Cart Operator (range 2)" in error.message
     table.record("drinks_collected", player="ann", card=card, route=by_cost[2])
     longer, card = cart(milestones=["first_cart_operator"])
     error = longer.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                            route=by_cost[4])  # fmt: skip
-    assert "it is tile crossing 4, beyond a cart_operator (range 3)" in error.message
+    assert "it is tile crossing 4, beyond a Cart Operator (range 3)" in error.message
     longer.record("drinks_collected", player="ann", card=card, route=by_cost[3])
 
 
@@ -489,5 +489,5 @@ def test_a_zeppelin_never_enters_a_tile_twice_and_flies_at_most_its_range():
     path = flight(board, start, 7)
     error = longer.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                            route=path)  # fmt: skip
-    assert "it is tile crossing 6, beyond a zeppelin_pilot (range 5)" in error.message
+    assert "it is tile crossing 6, beyond a Zeppelin Pilot (range 5)" in error.message
     longer.record("drinks_collected", player="ann", card=card, route=path[:6])

@@ -36,7 +36,7 @@ def test_a_kitchen_card_takes_only_its_food_once_a_turn():
     table = working(ann_work=["burger_cook"])
     [cook] = at_work(table, "burger_cook")
     error = table.refused("food_taken", "FCM-FOOD-1", player="ann", cook=cook, food="pizza")
-    assert "a burger_cook takes 3 burger(s), not pizza: record food burger" in error.message
+    assert "a Burger Cook takes 3 burger(s), not pizza: record food burger" in error.message
     table.record("food_taken", player="ann", cook=cook, food="burger")
     error = table.refused("food_taken", "FCM-FOOD-1", player="ann", cook=cook, food="burger")
     assert "has taken its food or drinks this turn already" in error.message
@@ -50,7 +50,7 @@ def test_only_kitchen_cards_at_work_take_food():
     assert "is not a card of this chain at work" in error.message
     [waitress] = at_work(table, "waitress")
     error = table.refused("food_taken", "FCM-FOOD-1", player="ann", cook=waitress, food="burger")
-    assert "is a waitress, not a kitchen card" in error.message
+    assert "Waitress, at work is not a kitchen card" in error.message
 
 
 def test_food_comes_after_marketing_and_before_nothing_earlier():

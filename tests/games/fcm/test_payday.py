@@ -272,11 +272,11 @@ def test_each_edition_refuses_the_other_s_firing():
     names the edition and the events to record instead."""
     deluxe = at_payday(edition="deluxe")
     error = deluxe.refused("fired", "FCM-PAY-1", player="ann", cards=[])
-    assert "Deluxe edition" in error.message and "fcm.firing_sealed" in error.message
+    assert "Deluxe edition" in error.message and "“Firing sealed”" in error.message
     original = at_payday()
     error = original.refused("firing_sealed", "FCM-PAY-1", player="ann",
                              commitment=firing([], "ann"))  # fmt: skip
-    assert "original edition" in error.message and "fcm.fired" in error.message
+    assert "original edition" in error.message and "“Fired”" in error.message
     error = original.refused("firing_revealed", "FCM-PAY-1", player="ann", cards=[],
                              nonce=nonce("ann"))  # fmt: skip
     assert "original edition" in error.message
@@ -420,3 +420,60 @@ def test_a_busy_marketeer_stays_while_other_salaried_cards_would_let_the_chain_p
     assert "nothing else" in error.message
     table.record("fired", player="bob", cards=cooks)
     assert paid(table)["chains"]["bob"] == 0
+
+
+def test_one_action_records_that_nobody_else_fires():
+    """FCM-PAY-1: after ann fired her waitress, the table's recorder says in one action that
+    nobody else fires: bob fires nobody, and the worker pays. `next` offers it with the
+    firing; the sentence names who fired nobody."""
+    table = at_payday(cash={"ann": 100, "bob": 100})
+    assert fcm.awaiting(table.state)["types"] == ["fcm.fired", "fcm.nobody_fired"]
+    [waitress] = ids(table.state, "ann", "waitress")
+    table.record("fired", player="ann", cards=[waitress])
+    before = table.state
+    table.record("nobody_fired", actor="admin")
+    assert table.state["payday"]["fired"] == ["ann", "bob"]
+    assert fcm.pending(table.state) == "payday"
+    said = describe({"type": "fcm.nobody_fired", "payload": {}}, before)
+    assert said == "nobody else fired: bob fired nobody"
+    said = describe({"type": "fcm.nobody_fired", "payload": {}}, at_payday().state)
+    assert said == "nobody fired: ann and bob fired nobody"
+
+
+def test_nobody_fired_leaves_a_chain_that_cannot_pay_to_fire_on_its_own():
+    """FCM-PAY-1, FCM-PAY-2: ann owes $15 with $10. Nobody fired covers bob only; ann is still
+    asked her own firing, then fires until she can pay; once only she is left, it is refused."""
+    table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100})
+    table.record("nobody_fired", actor="admin")
+    assert table.state["payday"]["fired"] == ["bob"]
+    waiting = fcm.awaiting(table.state)
+    assert waiting["from"] == ["player:ann"] and waiting["types"] == ["fcm.fired"]
+    error = table.refused("nobody_fired", "FCM-PAY-2", actor="admin")
+    assert error.message == (
+        "ann cannot pay its salaries ($15 owed, $10 held), so it says on its own whom it fires"
+    )
+    table.record("fired", player="ann", cards=[])
+    table.record("fired", player="ann", cards=ids(table.state, "ann", "pizza_cook"))
+    assert fcm.pending(table.state) == "payday"
+
+
+def test_nobody_fired_for_another_chain_is_the_table_s_word_and_the_original_edition_s():
+    """FCM-PAY-1: a player's seat says only its own chain fires nobody (ann may once bob has
+    fired); the Deluxe edition's firing is secret, so nobody says it for another chain; not
+    at any other time."""
+    table = at_payday(cash={"ann": 100, "bob": 100})
+    error = table.refused("nobody_fired", "FCM-PAY-1", actor="player:ann")
+    assert error.message == (
+        "the table's recorder says that nobody else fires; ann says only whom ann fires,"
+        " and bob says its own"
+    )
+    table.record("fired", player="bob", cards=[])
+    table.record("nobody_fired", actor="player:ann")
+    assert fcm.pending(table.state) == "payday"
+    error = table.refused("nobody_fired", "FCM-PAY-1", actor="admin")
+    assert error.message == "every chain has said whom it fires"
+    deluxe = at_payday(edition="deluxe")
+    error = deluxe.refused("nobody_fired", "FCM-PAY-1", actor="admin")
+    assert "Deluxe" in error.message
+    working = Table(turn_five()["players"], position=turn_five())
+    working.refused("nobody_fired", "FCM-TURN-1", actor="admin")

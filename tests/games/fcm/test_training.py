@@ -25,7 +25,7 @@ def test_the_hundred_dollar_milestone_forbids_training_a_cfo():
     assert table.state["supply"]["employees"]["cfo"] == 1
     error = table.refused("trained", "FCM-MILE-1", player="ann", trainer=trainer,
                           steps=[{"card": vice, "into": "cfo"}])  # fmt: skip
-    assert "first_to_have_100" in error.message and "cfo" in error.message
+    assert "First to have $100" in error.message and "CFO" in error.message
     assert "senior_vice_president" in beach(table) and "cfo" not in beach(table)
     table.record("trained", player="ann", trainer=trainer,
                  steps=[{"card": vice, "into": "hr_director"}])  # fmt: skip

@@ -80,10 +80,10 @@ def test_a_card_trains_only_along_its_printed_path_by_a_trainer():
     [waitress] = ids(table.state, "ann", "waitress")
     error = table.refused("trained", "FCM-TRAIN-1", player="ann", trainer=trainer,
                           steps=[{"card": waitress, "into": "cfo"}])  # fmt: skip
-    assert "a waitress trains into nothing" in error.message
+    assert "a Waitress trains into nothing" in error.message
     error = table.refused("trained", "FCM-TRAIN-1", player="ann", trainer=boy,
                           steps=[{"card": waitress, "into": "cfo"}])  # fmt: skip
-    assert "not a trainer" in error.message
+    assert "not a Trainer" in error.message
 
 
 def test_hires_are_the_ceo_s_one_and_one_per_recruiting_girl():
@@ -104,10 +104,10 @@ def test_only_entry_level_cards_in_the_stock_are_hired():
     """FCM-RECRUIT-2."""
     table = working()
     error = table.refused("recruited", "FCM-RECRUIT-2", player="ann", cards=["cfo"])
-    assert "not an entry-level card" in error.message and "waitress" in error.message
+    assert "not an entry-level card" in error.message and "Waitress" in error.message
     empty = working(bob_takes=["waitress"])
     error = empty.refused("recruited", "FCM-RECRUIT-2", player="ann", cards=["waitress"])
-    assert "no waitress is left in the stock" in error.message
+    assert "no Waitress is left in the stock" in error.message
 
 
 def test_unused_hires_of_recruiting_managers_become_a_payday_discount():
@@ -171,7 +171,7 @@ def test_a_coach_takes_one_card_two_steps_a_trainer_one():
     assert "burger_cook" not in beach(table)
     error = table.refused("trained", "FCM-TRAIN-3", player="ann", trainer=trainer,
                           steps=[{"card": chef, "into": "burger_chef"}])  # fmt: skip
-    assert "only the first_pay_20 milestone" in error.message
+    assert "only the First to pay $20 or more in salaries milestone" in error.message
 
 
 def test_the_first_to_pay_20_milestone_lets_several_trainers_work_on_one_card():
@@ -204,4 +204,4 @@ def test_the_final_card_must_be_in_the_stock_the_steps_between_need_not():
     error = none_left.refused(
         "trained", "FCM-TRAIN-4", player="ann", trainer=coach, steps=two_steps
     )
-    assert "no burger_chef is left in the stock" in error.message
+    assert "no Burger Chef is left in the stock" in error.message

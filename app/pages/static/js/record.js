@@ -216,6 +216,8 @@ function recordForm(description, { detail, held, actor, player, whose, forms }) 
   const context = {
     state: detail.state, actor: player, players: playersOf(detail.state), id, payload: { player },
   };
+  // a form of no one player's (FCM's "nobody else fires"): the table's recorder sends it as admin
+  if (held.seat === "table" && !description.payload.fields.some((f) => f.picker?.name === "actor")) actor = "admin";
   const sealed = sealing(description, forms);
   const revealed = sealed ? null : revealing(description, forms);
   const asked = sealed?.payload ?? description.payload;
