@@ -4,20 +4,27 @@ open page of a game moves when any device records an action.
 The stream is the game's Redis stream (events/keys.py, entry id `<seq>-0`) read forward with
 XREAD BLOCK, the block as long as the heartbeat: each entry is decoded and hash-checked by
 `events.store.decode`, exactly as every other read is, and sent as a message named `event`
-whose `id` is its seq and whose data is its envelope as stored. A reconnecting EventSource
-sends that id back in Last-Event-ID and the stream resumes after it; `?after=N` does the same
-for a first connection (the header wins: EventSource keeps the URL it started with). A
-retract is a new event on the stream like any other; messages never change afterwards, so an
-envelope carries no `withdrawn_by` (GET .../events/<seq> answers that).
+whose data is its envelope as stored. A retract is a new event on the stream like any other;
+messages never change afterwards, so an envelope carries no `withdrawn_by`
+(GET .../events/<seq> answers that).
 
 When the worker's events (actors `system:<phase>`) have gone by and the stream has caught up
 with the game, a message named `phase` carries the game's summary, as GET /api/games/<id>
 answers it, at the version of the last event sent, and `resolved`, the phases whose events
 went by since the last such message. It has no id, so a reconnection resumes after the last
 event all the same. A message named `dispute` carries each entry written to the game's
-disputes (an opening, a reply, a resolution: replays/disputes/) while the stream is open, as
-stored; it has no id either, and a stream opened again sends only the entries written after
-that (GET .../disputes has them all). An SSE comment (`: heartbeat`) goes out whenever
+disputes (an opening, a reply, a resolution: replays/disputes/) after the stream's start, as
+stored (GET .../disputes has them all).
+
+The `id` of an `event` or `dispute` message says how far the stream has gone in both:
+`<seq>:<entry>`, the seq of the last event and the number of the last dispute entry sent, or
+the seq alone while no dispute entry has been (so a game without disputes has the seqs as
+ids). A reconnecting EventSource sends the last id back in Last-Event-ID and the stream
+resumes after both; `?after=N` and `?disputes_after=M` do the same for a first connection
+(the header wins: EventSource keeps the URL it started with). Without either, a stream starts
+at the head and with the entries written from then on; a seq alone in Last-Event-ID, as ids
+were before disputes had a place in them, resumes the disputes from the first entry.
+An SSE comment (`: heartbeat`) goes out whenever
 nothing has happened for STREAM_HEARTBEAT seconds, so proxies keep the connection open and a
 client that has gone is noticed at the next write (its thread and Redis connection are let
 go then).
@@ -69,14 +76,36 @@ class StreamQuery(Schema):
         metadata={"description": "send the events after this seq (default: the head, "
                   "only what comes next); Last-Event-ID, when sent, wins"},
     )  # fmt: skip
+    disputes_after = fields.Integer(
+        validate=validate.Range(min=0, max=MAX_SEQ),
+        metadata={"description": "send the dispute entries after this number (default: "
+                  "only those written from now on); Last-Event-ID, when sent, wins"},
+    )  # fmt: skip
 
 
 class StreamHeaders(Schema):
-    last_event_id = fields.Integer(
+    last_event_id = fields.String(
         data_key="Last-Event-ID",
-        validate=validate.Range(min=0, max=MAX_SEQ),
-        metadata={"description": "the seq of the last event received: resume after it"},
-    )
+        validate=validate.Regexp(r"^\d{1,15}(:\d{1,15})?$", error="not an id this stream sent"),
+        metadata={"description": "the id of the last message received, `<seq>` or "
+                  "`<seq>:<dispute entry>`: resume after it"},
+    )  # fmt: skip
+
+
+def resume_point(query: dict, headers: dict, version: int, entries: int) -> tuple[int, int]:
+    """(events after this seq, dispute entries after this number) from Last-Event-ID, else
+    the query, else the head and the last entry; a 400 naming the field past either end."""
+    if "last_event_id" in headers:
+        seq, _, entry = headers["last_event_id"].partition(":")
+        after, entry, fields_named = int(seq), int(entry or 0), ("Last-Event-ID",) * 2
+    else:
+        after, entry = query.get("after", version), query.get("disputes_after", entries)
+        fields_named = ("after", "disputes_after")
+    if after > version:
+        abort(400, errors={fields_named[0]: [f"the game is at version {version}"]})
+    if entry > entries:
+        abort(400, errors={fields_named[1]: [f"the game's disputes have {entries} entries"]})
+    return after, entry
 
 
 class Budget:
@@ -98,9 +127,9 @@ def register(app, settings) -> None:
     app.extensions["tablelog.streams"] = Budget(settings.streams_per_process)
 
 
-def message(name: str, data: dict, seq: int | None = None) -> bytes:
+def message(name: str, data: dict, id: str | None = None) -> bytes:
     """One SSE message; JSON escapes every line break, so the data is one `data:` line."""
-    head = f"id: {seq}\n" if seq is not None else ""
+    head = f"id: {id}\n" if id is not None else ""
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return f"{head}event: {name}\ndata: {body}\n\n".encode()
 
@@ -178,10 +207,13 @@ class Live(Body):
     """The messages of one open stream of a game, from the envelopes already read (`first`)
     on."""
 
-    def __init__(self, svc, game_id: str, first: list[dict], after: int, budget: Budget):
+    def __init__(self, svc, game_id: str, first: list[dict], after: int, entry: int, budget):
         self.game_id = game_id
-        self.entry = last_entry(svc, game_id)  # dispute entries after this one are sent
+        self.entry = entry  # dispute entries after this one are sent
         super().__init__(svc, budget, self.messages(first, after))
+
+    def id(self, seq: int) -> str:
+        return f"{seq}:{self.entry}" if self.entry else str(seq)
 
     def messages(self, envelopes: list[dict], after: int) -> Iterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n: game {self.game_id} after seq {after}\n\n".encode()
@@ -190,7 +222,7 @@ class Live(Body):
         try:
             while not stopping.is_set():
                 for envelope in envelopes:
-                    yield message("event", envelope, envelope["seq"])
+                    yield message("event", envelope, self.id(envelope["seq"]))
                     if envelope["actor"].startswith("system:"):
                         resolved.append(envelope["actor"].removeprefix("system:"))
                 if envelopes:
@@ -204,8 +236,8 @@ class Live(Body):
                     self.svc, self.game_id, after, self.entry, self.block_ms
                 )
                 for entry in said:
-                    yield message("dispute", entry)
                     self.entry = entry["entry"]
+                    yield message("dispute", entry, self.id(after))
         except (CorruptEvent, disputes.CorruptDispute, DamagedMeta, redis.RedisError) as error:
             # The reconnection answers it as a problem (500 or 503), before any stream.
             log.error("stream of game %s ended: %s", self.game_id, error)
@@ -227,12 +259,17 @@ class Stream(MethodView):
     @blp.arguments(StreamHeaders, location="headers", error_status_code=400)
     @blp.response(
         200,
-        description="text/event-stream: `event` messages (id: the seq, data: the envelope), "
-        "`phase` messages (data: the game's summary and the phases `resolved`), `dispute` "
-        "messages (data: a disputes entry written while the stream is open), and a "
-        "`: heartbeat` comment when nothing happens",
+        description="text/event-stream: `event` messages (data: the envelope), `phase` "
+        "messages (data: the game's summary and the phases `resolved`), `dispute` messages "
+        "(data: a disputes entry written after the stream's start), and a `: heartbeat` "
+        "comment when nothing happens. The id of an `event` or `dispute` message is "
+        "`<seq>:<entry>`, the last event's seq and the last dispute entry's number sent, or "
+        "the seq alone while the game has had no dispute entry",
     )
-    @blp.alt_response(400, schema=Problem, description="after or Last-Event-ID past the head")
+    @blp.alt_response(
+        400, schema=Problem,
+        description="after or Last-Event-ID past the head, or disputes_after past the last entry",
+    )  # fmt: skip
     @blp.alt_response(404, schema=Problem)
     @blp.alt_response(503, schema=Problem, description="this process has no stream to spare")
     def get(self, query, headers, game_id):
@@ -240,9 +277,6 @@ class Stream(MethodView):
         an automatic phase has finished. Resumes after Last-Event-ID, or `after`."""
         svc = services()
         version = svc.projector.meta(game_id)["version"]
-        after = headers.get("last_event_id", query.get("after", version))
-        if after > version:
-            where = "Last-Event-ID" if "last_event_id" in headers else "after"
-            abort(400, errors={where: [f"the game is at version {version}"]})
+        after, entry = resume_point(query, headers, version, last_entry(svc, game_id))
         first = read_after(svc, game_id, after)  # a damaged log answers 500 here, not mid-stream
-        return streamed(lambda budget: Live(svc, game_id, first, after, budget))
+        return streamed(lambda budget: Live(svc, game_id, first, after, entry, budget))

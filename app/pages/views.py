@@ -34,6 +34,7 @@ from marshmallow import ValidationError
 from app.api.auth import require_write_token, write_token
 from app.api.disputes import dispute_service
 from app.api.schemas import GameListQuery
+from app.api.stream import last_entry
 from app.context import services
 from events.seats import TABLE
 from events.store import CorruptEvent
@@ -240,9 +241,12 @@ def game(game_id):
     """One game at step `?at=N` (the head by default): the board, what the step changed,
     what the game waits for, and the log's latest entries. The record panel goes in its own
     section."""
+    # the disputes' last entry before the log is read: the page's stream starts after it, so
+    # an entry written meanwhile comes again rather than never
+    dispute_entry = last_entry(services(), game_id)
     view = at_step(game_id, asked_step())
     log = log_window(game_id, view["at"], view["version"])
-    return render_template("pages/game.html", **view, log=log)
+    return render_template("pages/game.html", **view, log=log, dispute_entry=dispute_entry)
 
 
 def log_window(game_id: str, at: int, version: int) -> list[dict]:

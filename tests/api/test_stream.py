@@ -82,12 +82,39 @@ def test_a_dispute_written_while_the_stream_is_open_reaches_it(client, open_stre
     path = f"/api/games/{game_id}/disputes/1/replies"
     assert client.post(path, json=reply, headers=auth).status_code == 201
     message = live.next_event()
-    assert message["event"] == "dispute" and "id" not in message
+    assert (message["event"], message["id"]) == ("dispute", "2:2")  # seq 2, dispute entry 2
     said = {k: message["data"][k] for k in ("entry", "kind", "dispute", "author", "text")}
     assert said == {"entry": 2, "kind": "dispute.replied", "dispute": 1,
                     "author": "player:ben", "text": "I saw 3"}  # fmt: skip
     append(client, game_id, token, add("ben", 1))
-    assert live.next_event()["id"] == "3"
+    assert live.next_event()["id"] == "3:2"
+
+
+def test_a_stream_opened_again_sends_the_dispute_entries_written_meanwhile(client, open_stream):
+    """An id names the last event and the last dispute entry sent (`<seq>:<entry>`, or the
+    seq alone while the game has no dispute entry), so a reconnection misses neither; a page
+    opening a stream of its own names the entry with `?disputes_after=`."""
+    game_id, token = create_toy(client)
+    auth = {"Authorization": f"Bearer {token}"}
+    path = f"/api/games/{game_id}/stream"
+    live = open_stream(path)
+    append(client, game_id, token, add("ann", 3))
+    assert live.next_event()["id"] == "2"
+    opened = {"seq": 2, "author": "admin", "text": "it was 4"}
+    client.post(f"/api/games/{game_id}/disputes", json=opened, headers=auth)
+    assert live.next_event()["id"] == "2:1"
+    live.close()  # away: a reply is written, and an event recorded
+    reply = {"author": "player:ben", "text": "I saw 3"}
+    client.post(f"/api/games/{game_id}/disputes/1/replies", json=reply, headers=auth)
+    append(client, game_id, token, add("ben", 1))
+    for resumed in (open_stream(path, {"Last-Event-ID": "2:1"}),
+                    open_stream(f"{path}?after=2&disputes_after=1")):  # fmt: skip
+        messages = [resumed.next_event() for _ in range(2)]
+        assert [(m["event"], m["id"]) for m in messages] == [("event", "3:1"), ("dispute", "3:2")]
+        assert messages[1]["data"]["kind"] == "dispute.replied"
+        resumed.close()
+    everything = open_stream(path, {"Last-Event-ID": "0:0"})
+    assert [everything.next_event()["id"] for _ in range(5)] == ["1", "2", "3", "3:1", "3:2"]
 
 
 def test_a_phase_message_follows_the_workers_events(client, open_stream, app):
@@ -119,8 +146,10 @@ def test_a_stream_that_catches_up_says_once_what_the_phases_left(client, open_st
 @pytest.mark.parametrize(
     "query, headers, field",
     [("?after=9", {}, "after"), ("", {"Last-Event-ID": "9"}, "Last-Event-ID"),
-     ("", {"Last-Event-ID": "latest"}, "Last-Event-ID")],
-    ids=["after past the head", "Last-Event-ID past the head", "Last-Event-ID not a seq"],
+     ("", {"Last-Event-ID": "latest"}, "Last-Event-ID"),
+     ("", {"Last-Event-ID": "1:9"}, "Last-Event-ID"), ("?disputes_after=9", {}, "disputes_after")],
+    ids=["after past the head", "Last-Event-ID past the head", "Last-Event-ID not a seq",
+         "a dispute entry past the last", "disputes_after past the last"],
 )  # fmt: skip
 def test_a_resume_point_that_is_not_a_seq_of_the_game_is_refused(client, query, headers, field):
     game_id, _ = create_toy(client)

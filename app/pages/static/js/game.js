@@ -484,7 +484,8 @@ function withdraw(from, by) {
 }
 
 function connect(delay = 3000) {
-  const source = new EventSource(`/api/games/${gameId}/stream?after=${lastLogged()}`);
+  const query = new URLSearchParams({ after: lastLogged(), disputes_after: disputesSeen });
+  const source = new EventSource(`/api/games/${gameId}/stream?${query}`);
   source.addEventListener("open", () => {
     delay = 3000;
     liveStatus.textContent = "live";
@@ -505,13 +506,34 @@ function connect(delay = 3000) {
 // A dispute written on this page (js/disputes.js): the step shown again, with its thread.
 document.addEventListener("tablelog:disputed", () => show(view.at, { push: false }));
 
-// A dispute written anywhere (a `dispute` message): the step shown again if the dispute is on
-// it, unless a reply or dispute is being written there, which a new step part would lose.
+// A dispute written anywhere (a `dispute` message): its step's entry of the log told again,
+// and the step shown again if the dispute is on it, unless a reply or dispute is being
+// written there, which a new step part would lose.
+let disputesSeen = Number(root.dataset.disputeEntry); // the last entry heard of
 function disputed(message) {
   const entry = JSON.parse(message.data);
+  disputesSeen = Math.max(disputesSeen, entry.entry);
+  const listed = log.querySelector(`[data-log-dispute="${entry.dispute}"]`)?.closest("li[data-seq]");
+  const seq = entry.seq ?? Number(listed?.dataset.seq);
+  if (seq) retell(seq);
   const here = entry.seq === view.at || stepBox.querySelector(`[data-dispute="${entry.dispute}"]`);
   const typing = [...stepBox.querySelectorAll("[data-disputes] textarea")].some((box) => box.value.trim());
   if (here && !typing) show(view.at, { push: false });
+}
+
+// The log's entry of step `seq`, if the page lists it, as the service tells it now.
+async function retell(seq) {
+  const response = await fetch(`/games/${gameId}/log?after=${seq - 1}&upto=${seq}`);
+  const old = log.querySelector(`:scope > li[data-seq="${seq}"]`);
+  if (!response.ok || !old) return;
+  const entries = document.createElement("template");
+  entries.innerHTML = await response.text();
+  const told = entries.content.querySelector(`li[data-seq="${seq}"]`);
+  if (!told) return;
+  told.classList.toggle("after", old.classList.contains("after"));
+  if (old.hasAttribute("aria-current")) told.setAttribute("aria-current", "step");
+  localTimes([told]);
+  old.replaceWith(told);
 }
 
 document.addEventListener("tablelog:recorded", () => {

@@ -198,7 +198,9 @@ function recordForm(description, { detail, held, actor, player, whose, forms }) 
   const id = `record-${description.type.replace(/\W/g, "-")}`;
   details.dataset.type = description.type;
   details.querySelector('[data-slot="title"]').textContent = description.title;
-  if (whose) {
+  // a form of no one player's (FCM's "nobody else fires"): the table's recorder sends it as admin
+  if (held.seat === "table" && !description.payload.fields.some((f) => f.picker?.name === "actor")) actor = "admin";
+  if (whose && actor !== "admin") {
     details.querySelector('[data-slot="whose"]').append(" for ", named(whose));
     details.querySelector('[data-slot="submit"]').replaceChildren("Record for ", named(whose));
   }
@@ -216,8 +218,6 @@ function recordForm(description, { detail, held, actor, player, whose, forms }) 
   const context = {
     state: detail.state, actor: player, players: playersOf(detail.state), id, payload: { player },
   };
-  // a form of no one player's (FCM's "nobody else fires"): the table's recorder sends it as admin
-  if (held.seat === "table" && !description.payload.fields.some((f) => f.picker?.name === "actor")) actor = "admin";
   const sealed = sealing(description, forms);
   const revealed = sealed ? null : revealing(description, forms);
   const asked = sealed?.payload ?? description.payload;
