@@ -127,6 +127,7 @@ def take_games(browser, url, burnrate, fcm):
 # Tall, so that a part is taken where it lies on the page, not under the steps' sticky bar.
 PHONE = {"width": 390, "height": 5000}
 DESKTOP = {"width": 1280, "height": 3000}
+PHONE_SCREEN = {"width": 390, "height": 844}  # a phone's first screen, as a player sees it
 
 
 def seated(page, game_id, seat, token):
@@ -174,6 +175,28 @@ def take_journeys(browser, url, burnrate):
     page.close()
 
 
+def take_phone_turn(browser, url):
+    """A player's phone on the game page: the first screen in their turn, then two actions
+    kept on the phone with no connection."""
+    from tests.pages.test_offline import end_turn, kept_by_the_worker, record_funding
+    from tests.pages.test_record_burnrate import after_the_first_hires
+
+    context = browser.new_context(base_url=url, viewport=PHONE_SCREEN)
+    phone = context.new_page()
+    game_id, _, seats = after_the_first_hires(phone)
+    seated(phone, game_id, "ruth", seats["ruth"])
+    phone.goto(f"/games/{game_id}")
+    expect(phone.locator("#record-panel details.record-form").first).to_be_visible()
+    kept_by_the_worker(phone)
+    phone.screenshot(path=OUT / "phone-your-move.png")
+    context.set_offline(True)
+    record_funding(phone)
+    end_turn(phone)
+    expect(phone.get_by_role("region", name="Not sent yet (2)")).to_be_visible()
+    phone.locator("#record").screenshot(path=OUT / "phone-offline.png")
+    context.close()
+
+
 def main():
     folder = Path(tempfile.mkdtemp(prefix="tablelog-screenshots-"))
     os.environ["SECRET_KEY_FILE"] = str(folder / "secret.key")
@@ -191,6 +214,7 @@ def main():
             burnrate, fcm = games(app)
             take_games(browser, server.url, burnrate, fcm)
             take_journeys(browser, server.url, burnrate_created(app))
+            take_phone_turn(browser, server.url)
             browser.close()
     finally:
         server.stop()
