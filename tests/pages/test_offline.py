@@ -115,6 +115,9 @@ def test_actions_recorded_offline_mid_turn_are_sent_in_order_when_back_online(
     )
     expect(waiting).to_contain_text("no connection: they are kept here")
     expect(phone.locator("#record-panel")).to_contain_text("Kept on this device, not sent yet")
+    expect(phone.locator("#record-panel [data-slot=status]")).to_contain_text(
+        "As this device last heard from the service, before the action not sent yet."
+    )
     end_turn(phone)  # a form made afresh, against the state the phone has
     expect(outbox(phone, 2).get_by_role("listitem")).to_have_text(
         [re.compile(r"^\s*Funding played.*Not sent yet\.", re.S), re.compile(r"^\s*Turn ended")]

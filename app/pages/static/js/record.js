@@ -28,6 +28,7 @@ import { clearRefusal, showRefusal } from "./record-problem.js";
 import { keep, kept } from "./sealed.js";
 import { keptValues, note, revealing, sealedBody, sealing } from "./record-sealed.js";
 import { answered, keyFor } from "./retry.js";
+import { waiting } from "./outbox.js";
 import { following, inWords, queue, startOutbox } from "./outbox-panel.js";
 
 // The event id of the action being recorded (js/retry.js), until the outbox keeps it: from
@@ -76,7 +77,7 @@ async function render(detail) {
   offerRecordingFor(table ? owed : []);
   if (table && formsFor && player && formsFor !== player) handedOver = { from: formsFor, to: player };
   if (table) formsFor = player;
-  say(nowWords(awaiting, { table, player, seat: held.seat }));
+  say(nowWords(awaiting, { table, player, seat: held.seat }) + unsentWords(detail.game));
   offerRecordIt(true);
   const actor = player ? `player:${player}` : "admin";
   const key = JSON.stringify([detail.game, held.seat, actor, types]);
@@ -120,6 +121,14 @@ function nowWords(awaiting, { table, player, seat }) {
     return `${from}'s turn is over: the game now waits for ${to}. The forms below record for ${to}: open one to record it.`;
   }
   return `Now${what}. This device is ${seatName(seat)}, recording for ${player}.`;
+}
+
+// Offline, what the panel says is the game as the service last told it, before the actions
+// this device keeps: the forms follow on from those.
+function unsentWords(game) {
+  const count = waiting(game).length;
+  if (!count) return "";
+  return ` (As this device last heard from the service, before the ${count === 1 ? "action" : `${count} actions`} not sent yet.)`;
 }
 
 // "Waiting for joe" in the step shown (pages/_step.html) leads to joe's forms on joe's device:
