@@ -196,7 +196,24 @@ def test_a_visited_game_page_opens_again_with_no_connection(devices, site):
     tablet = seated(devices(), site, game_id, "table", table)
     tablet.context.set_offline(True)
     tablet.reload()
-    expect(tablet.locator("h1")).to_contain_text(game_id)
+    expect(tablet.locator("[data-game-id]")).to_contain_text(game_id)
     expect(tablet.locator("#record-panel")).to_contain_text("recording for ruth")
     tablet.goto("/games/nothing-here")
     expect(tablet.locator("h1")).to_have_text("No connection")
+
+
+def test_the_service_worker_keeps_the_latest_answers_only(devices, site):
+    """Stepping through a long game keeps no more than the latest answers (sw.js,
+    PAGES_KEPT): the oldest are let go first."""
+    device = devices()
+    device.goto("/")
+    kept_by_the_worker(device)
+    counted = device.evaluate(
+        """async () => {
+          for (let n = 0; n < 310; n++) await fetch(`/api/health?n=${n}`);
+          const keys = await (await caches.open("tablelog-pages")).keys();
+          const asked = keys.map((request) => new URL(request.url).search);
+          return {count: keys.length, newest: asked.includes("?n=309"), oldest: asked.includes("?n=0")};
+        }"""
+    )
+    assert counted == {"count": 300, "newest": True, "oldest": False}

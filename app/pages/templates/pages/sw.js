@@ -4,7 +4,7 @@
 // - On install it keeps the static files every page may load (SHELL), in a cache named
 //   after their digest; once active it drops the caches of older versions.
 // - Every GET of this site that it passes goes to the network first, and a good answer is
-//   kept (PAGES); with no connection the kept answer is given, and a page never visited
+//   kept (PAGES, the latest PAGES_KEPT); with no connection the kept answer is given, and a page never visited
 //   here gets a short page that says so. The live stream (text/event-stream) is never kept.
 // - A page asks it to keep addresses afresh ({keep: [address, ...]}): a page it did not
 //   control yet, itself and what it loaded; the game page, itself after each new head, so that opened offline it shows the head it knew last.
@@ -14,6 +14,8 @@ const VERSION = {{ version | tojson }};
 const SHELL = {{ shell | tojson }};
 const SHELL_CACHE = `tablelog-shell-${VERSION}`;
 const PAGES = "tablelog-pages";
+const PAGES_KEPT = 300; // answers kept at most, the oldest let go first: stepping through a
+// long game would otherwise keep every step it passed, for ever
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -61,7 +63,10 @@ async function networkFirst(request) {
 async function keep(request, response) {
   if (!response.ok || response.type !== "basic") return;
   const cache = await caches.open(PAGES);
+  await cache.delete(request); // put again at the end: the keys are in the order put
   await cache.put(request, response);
+  const kept = await cache.keys();
+  for (const old of kept.slice(0, Math.max(0, kept.length - PAGES_KEPT))) await cache.delete(old);
 }
 
 function notVisited() {
