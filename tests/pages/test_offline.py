@@ -213,7 +213,8 @@ def test_the_service_worker_keeps_the_latest_answers_only(devices, site):
           for (let n = 0; n < 310; n++) await fetch(`/api/health?n=${n}`);
           const keys = await (await caches.open("tablelog-pages")).keys();
           const asked = keys.map((request) => new URL(request.url).search);
-          return {count: keys.length, newest: asked.includes("?n=309"), oldest: asked.includes("?n=0")};
+          return {count: keys.length, newest: asked.includes("?n=309"),
+                  oldest: asked.includes("?n=0")};
         }"""
     )
     assert counted == {"count": 300, "newest": True, "oldest": False}
