@@ -3,12 +3,14 @@ size, axe-core finding nothing on what changed: a fork and an import keep the ta
 say what they are, and no game's 26-character id is in a heading (it stays in the address and
 in a small "id" beside the name)."""
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.pages.axe import VIEWPORTS, assert_accessible
+from tests.pages.test_new_burnrate import fill_in
 
 ID = re.compile(r"\b[0-9A-Z]{26}\b")
 
@@ -114,3 +116,40 @@ def test_no_page_scrolls_sideways(page, viewport):
         if viewport == VIEWPORTS["phone"]:
             shot = path.strip("/").replace("/", "-")[:40] or "home"
             page.screenshot(path=f"/tmp/words-{shot}.png", full_page=True)
+
+
+def hold(page, game, seat):
+    token = game["token"] if seat == "table" else game["seats"][seat]
+    value = json.dumps({"seat": seat, "token": token})
+    page.add_init_script(f"localStorage.setItem('tablelog.seat.{game['id']}', {json.dumps(value)})")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_name_a_script_writes_is_isolated_too(page, viewport):
+    """#32, 8: the scripts' sentences (js/names.js, `isolated`): the device's seat, the record
+    panel, the corrections offered, the seats of a game just made, the list's seat."""
+    page.set_viewport_size(viewport)
+    odd = f"b{RLO}en"
+    game = toy(page, "Friday", players=("ann", odd))
+    added(page, game, "ann", 2)
+    hold(page, game, odd)
+    page.goto(f"/games/{game['id']}")
+    expect(page.locator("#game [data-seat] bdi")).to_have_text(odd)
+    expect(page.locator(".device-held bdi").first).to_have_text(odd)
+    expect(page.locator(".device-held")).to_contain_text(f"holds {odd}'s seat")
+    expect(page.locator("[data-correct-status] bdi")).to_have_text(odd)
+    record = page.locator(".record-status")
+    expect(record).to_contain_text(odd)
+    expect(record.locator("bdi").first).to_have_text(odd)
+    assert_accessible(page, "a seat whose name holds an override, on its game page")
+    page.goto("/")
+    expect(page.locator(f"[data-seat-of='{game['id']}'] bdi")).to_have_text(odd)
+
+    fill_in(page, ["ann", odd], dealer="ann")
+    page.get_by_role("button", name="Create the game").click()
+    created = page.get_by_role("region", name="Game created")
+    expect(created.locator(f"[data-seat='{odd}'] bdi")).to_have_text(odd)
+    choice = created.get_by_role("radio", name=re.compile(f"records {odd}'s actions only"))
+    choice.check()
+    expect(created.locator("[data-slot=kept] bdi")).to_have_text(odd)
+    assert_accessible(page, "a game made with a player whose name holds an override")

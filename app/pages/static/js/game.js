@@ -37,6 +37,7 @@
 // EventSource retries by itself after a dropped connection, but gives up on an error answer
 // (a 5xx, or 503 when the process has no stream to spare): then this script starts a new one
 // after a delay, resuming after the last seq it has.
+import { sayIsolated } from "./names.js";
 import { heldSeat, joinFromAddress, seatName } from "./seats.js";
 
 const root = document.getElementById("game");
@@ -537,7 +538,7 @@ function localTimes(items, format = clock) {
 const held = heldSeat(gameId);
 if (held) {
   const seat = root.querySelector("[data-seat]");
-  seat.textContent = `· this device: ${seatName(held.seat)}`;
+  sayIsolated(seat, `· this device: ${seatName(held.seat)}`, [held.seat]);
   seat.hidden = false;
 }
 liveStatus.hidden = false;

@@ -1,6 +1,7 @@
 // The front page: each game's start and last activity in this device's own time, and which
 // seat this device holds in it (js/seats.js). Without script the page says the same in UTC,
 // less the seat.
+import { isolated } from "./names.js";
 import { heldSeat, seatName } from "./seats.js";
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -11,5 +12,5 @@ for (const time of document.querySelectorAll("time[datetime]")) {
 }
 for (const cell of document.querySelectorAll("[data-seat-of]")) {
   const held = heldSeat(cell.dataset.seatOf);
-  cell.textContent = held ? seatName(held.seat) : "";
+  cell.replaceChildren(...(held ? isolated(seatName(held.seat), [held.seat]) : []));
 }

@@ -22,6 +22,7 @@
 // for in plain form and sealed on this device, which keeps it for the reveal
 // (js/record-sealed.js).
 import { bodyOf } from "./form-body.js";
+import { sayIsolated } from "./names.js";
 import { heldSeat, seatName } from "./seats.js";
 import { completed, fieldControls, fillIn, offerChoices, putSquare, refreshChoices } from "./record-fields.js";
 import { clearRefusal, showRefusal } from "./record-problem.js";
@@ -103,7 +104,7 @@ function clear(words) {
 }
 
 function say(words) {
-  slot("status").textContent = words;
+  sayIsolated(slot("status"), words, playersOf(latest?.state));
 }
 
 function waitingWords(awaiting, owed) {
@@ -170,7 +171,7 @@ function offerRecordingFor(owed) {
       recordingFor = name;
       if (latest) render(latest);
     });
-    label.append(radio, ` ${name}`);
+    label.append(radio, " ", Object.assign(document.createElement("bdi"), { textContent: name }));
     radios.append(label);
   }
   fieldset.append(legend, radios);
