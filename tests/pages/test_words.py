@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.pages.axe import VIEWPORTS, assert_accessible
+from tests.pages.screenshots import burnrate_body
+from tests.pages.test_fcm_board import WORKING, imported
 from tests.pages.test_new_burnrate import fill_in
 
 ID = re.compile(r"\b[0-9A-Z]{26}\b")
@@ -153,3 +155,37 @@ def test_a_name_a_script_writes_is_isolated_too(page, viewport):
     choice.check()
     expect(created.locator("[data-slot=kept] bdi")).to_have_text(odd)
     assert_accessible(page, "a game made with a player whose name holds an override")
+
+
+def wide(page) -> list:
+    """What is wider than the page, as [[tag.class, right edge]], widest first."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5
+                     && e.getClientRects().length)
+      .map((e) => [e.tagName + '.' + [...e.classList].join('.'), e.getBoundingClientRect().right])
+      .slice(0, 12)""")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_no_game_page_scrolls_sideways_with_its_board_forms_chart_and_audit_open(page, viewport):
+    """#32, 8: a Burn Rate and a Food Chain Magnate game, as a seat with its record form open,
+    every folded part unfolded (the chart's numbers, a why, the receipts), the audit's check
+    done: not a pixel wider than the screen."""
+    page.set_viewport_size(viewport)
+    burnrate = page.request.post("/api/games", data=burnrate_body(["joe", "ruth"], "joe")).json()
+    fcm = imported(page, WORKING)
+    for name, game, seat in (("burnrate", burnrate, "joe"), ("fcm", fcm, "table")):
+        hold(page, game, seat)
+        page.goto(f"/games/{game['id']}")
+        expect(page.locator("#record-panel details.record-form").first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        if seat == "table":  # the button names whose action it records, a space before it
+            record = page.locator("#record-panel details.record-form button[type=submit]").first
+            assert record.inner_text() == "Record for ann", record.inner_text()
+        page.locator("#audit [data-verify]").click()
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        if viewport == VIEWPORTS["phone"]:
+            page.screenshot(path=f"/tmp/words2-{name}-phone.png", full_page=True)
+        assert width[0] <= width[1], (name, width, wide(page))

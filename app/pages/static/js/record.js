@@ -201,7 +201,9 @@ function recordForm(description, { detail, held, actor, player, whose, forms }) 
   details.querySelector('[data-slot="title"]').textContent = description.title;
   if (whose) {
     details.querySelector('[data-slot="whose"]').append(" for ", named(whose));
-    details.querySelector('[data-slot="submit"]').replaceChildren("Record for ", named(whose));
+    const words = document.createElement("span"); // one item of the button's flex: the space kept
+    words.append("Record for ", named(whose));
+    details.querySelector('[data-slot="submit"]').replaceChildren(words);
   }
   details.addEventListener("toggle", () => {
     if (details.open && handedOver) {
