@@ -42,8 +42,12 @@ def gathered(told: list[dict], redone: dict[str, tuple[int, int]] | None = None)
             held = []
             continue
         span = read[-1].get("correction") if read else None
-        if span and "undo" in span and event and event["actor"].startswith("system:") and (
-            same_time(read[-1]["event"], event)
+        if (
+            span
+            and "undo" in span
+            and event
+            and event["actor"].startswith("system:")
+            and (same_time(read[-1]["event"], event))
         ):
             held.append(entry)
             continue
@@ -106,8 +110,13 @@ def restoring(entry: dict, first: int, restored: list[int], undo: int) -> dict:
         **entry,
         "text": text,
         "where": None,
-        "correction": {"first": first, "last": last, "withdrew": [], "restored": restored,
-                       "undo": undo},  # fmt: skip
+        "correction": {
+            "first": first,
+            "last": last,
+            "withdrew": [],
+            "restored": restored,
+            "undo": undo,
+        },  # fmt: skip
     }
 
 

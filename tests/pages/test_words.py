@@ -5,10 +5,14 @@ in a small "id" beside the name)."""
 
 import json
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
+from freezegun import freeze_time
 from playwright.sync_api import expect
 
+from tests.api.helpers import create_toy
 from tests.pages.axe import VIEWPORTS, assert_accessible
 from tests.pages.screenshots import burnrate_body
 from tests.pages.test_fcm_board import WORKING, imported
@@ -189,3 +193,55 @@ def test_no_game_page_scrolls_sideways_with_its_board_forms_chart_and_audit_open
         if viewport == VIEWPORTS["phone"]:
             page.screenshot(path=f"/tmp/words2-{name}-phone.png", full_page=True)
         assert width[0] <= width[1], (name, width, wide(page))
+
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def test_without_script_every_time_is_in_utc_and_says_so(client):
+    """#32, 8: the pages as served, before any script: one zone, UTC, named."""
+    with freeze_time("2026-12-01T19:41:00Z"):
+        game_id, token = create_toy(client)
+        event = {"type": "toy.added", "actor": "player:ann",
+                 "payload": {"player": "ann", "amount": 2}}  # fmt: skip
+        answer = client.post(f"/api/games/{game_id}/events", json=event,
+                             headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+        assert answer.status_code == 201
+    game = client.get(f"/games/{game_id}").text
+    clock = r'<time datetime="2026-12-01T19:41:00[^"]*"[^>]*data-clock>19:41 UTC</time>'
+    assert re.search(clock, game)
+    assert "1 Dec 2026, 19:41 UTC" in game
+    transcript = client.get(f"/games/{game_id}/transcript").text
+    assert "1 Dec 2026, 19:41 UTC</time>" in transcript
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_every_time_is_the_devices_own_with_its_zone_named(browser, site, viewport):
+    """#32, 8: the game page's step and log, the transcript and the list, in a browser in
+    Berlin: the time there, and the zone said beside it."""
+    context = browser.new_context(base_url=site, viewport=viewport, timezone_id="Europe/Berlin",
+                                  locale="en-GB")  # fmt: skip
+    page = context.new_page()
+    game = toy(page, "Friday")
+    added(page, game, "ann", 2)
+    at = page.request.get(f"/api/games/{game['id']}/events/2").json()["recorded_at"]
+    there = datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone(BERLIN)
+    clock = f"{there:%H:%M} (Europe/Berlin)"
+    moment = f"{there.day} {there:%b %Y}, {clock}"
+
+    page.goto(f"/games/{game['id']}")
+    expect(page.locator("#seq-2 time")).to_have_text(clock)
+    expect(page.locator("#step time").first).to_have_text(moment)
+    assert_accessible(page, "the game page's times in Berlin")
+    added(page, game, "ben", 3)  # live
+    expect(page.locator("#seq-3 time")).to_contain_text("(Europe/Berlin)")
+    page.locator("#events").screenshot(path=f"/tmp/words2-times-{viewport['width']}.png")
+    page.goto(f"/games/{game['id']}/transcript")
+    expect(page.locator("#seq-2 time")).to_have_text(moment)
+    expect(page.locator("main time").first).to_contain_text("(Europe/Berlin)")
+    assert_accessible(page, "the transcript's times in Berlin")
+    page.goto("/")
+    expect(page.locator("td[data-label='Last activity'] time").first).to_contain_text(
+        "(Europe/Berlin)"
+    )
+    context.close()

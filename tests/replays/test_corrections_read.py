@@ -60,7 +60,10 @@ def test_a_redo_is_one_entry_saying_what_it_restored():
     """The redo of the undo at steps 5 to 6 (of 4 and 3) re-applied 3 as 7 and 4 as 9, the
     phase due between them resolved in the same write (8): one entry, steps 7 to 9; the
     worker's event after it, in a write of its own, stays its own entry."""
-    undo = [told(5, "Turn 3", "admin", target=4, at="b"), told(6, "Turn 2", "admin", target=3, at="b")]
+    undo = [
+        told(5, "Turn 3", "admin", target=4, at="b"),
+        told(6, "Turn 2", "admin", target=3, at="b"),
+    ]
     ids = redo_ids("G", [u["event"] for u in undo])
     again = [
         told(7, "Turn 1", at="c", event_id=redo_event_id("G", 5, 0)),
@@ -71,8 +74,13 @@ def test_a_redo_is_one_entry_saying_what_it_restored():
     read = gathered([told(3, "Turn 1", by=6), told(4, "Turn 2", by=5), *undo, *again], ids)
     assert [entry["event"]["seq"] for entry in read] == [3, 4, 6, 9, 10]
     redo = read[3]
-    assert redo["correction"] == {"first": 7, "last": 9, "withdrew": [], "restored": [3, 4], "undo": 6}
-    assert redo["text"] == "the table's recorder redid the undo at step 6: steps 3 and 4 restored, as steps 7 to 9"  # noqa: E501
+    assert redo["correction"] == {
+        "first": 7, "last": 9, "withdrew": [], "restored": [3, 4], "undo": 6
+    }  # fmt: skip
+    assert (
+        redo["text"]
+        == "the table's recorder redid the undo at step 6: steps 3 and 4 restored, as steps 7 to 9"
+    )  # noqa: E501
     assert redo["where"] is None and redo["event"]["withdrawn_by"] is None
     assert read[4]["text"] == "said 10"
 
