@@ -106,8 +106,10 @@ def restoring(entry: dict, first: int, restored: list[int], undo: int) -> dict:
     steps = f"steps {listed(restored)}" if len(restored) > 1 else f"step {restored[0]}"
     into = f"steps {first} to {last}" if first != last else f"step {last}"
     text = f"{recorder('admin')} redid the undo at step {undo}: {steps} restored, as {into}"
+    event = {k: v for k, v in entry["event"].items() if k != "recorded_by"}
     return {  # withdrawn, as what it restored, if an undo since withdrew that again
         **entry,
+        "event": {**event, "actor": "admin"},  # the entry is the recorder's, whoever's actions
         "text": text,
         "where": None,
         "correction": {

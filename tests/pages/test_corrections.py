@@ -144,8 +144,13 @@ def test_the_recorder_undoes_to_a_step_then_redoes(page, viewport):
         log = page.locator("#events")
         expect(log.locator("li.correction")).to_have_count(2)
         expect(log.locator("li.correction").last).to_contain_text(redid)
+        expect(log.locator("li.correction").last.locator(".hint")).to_contain_text(
+            re.compile("^the table's recorder · ")
+        )
         expect(log.locator("li.correction").last.locator("a.seq")).to_have_text("7–8")
         expect(log.locator("li[data-seq]")).to_have_count(6)  # 1 to 4, the undo, the redo
+        if path is None:
+            log.screenshot(path=f"/tmp/words2-redo-{viewport['width']}.png")
     assert_accessible(page, "a redo in the transcript")
 
 

@@ -82,6 +82,7 @@ def test_a_redo_is_one_entry_saying_what_it_restored():
         == "the table's recorder redid the undo at step 6: steps 3 and 4 restored, as steps 7 to 9"
     )  # noqa: E501
     assert redo["where"] is None and redo["event"]["withdrawn_by"] is None
+    assert redo["event"]["actor"] == "admin"  # the recorder's entry, though ben's action
     assert read[4]["text"] == "said 10"
 
 
