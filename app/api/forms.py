@@ -37,6 +37,8 @@ that does not, the plain control. The pickers:
   or typed;
 - `{"picker": "some_of", "choices": [...]}` on a list: several of the choices, each once;
 - `{"picker": "square"}` on a [row, col]: a square of the map, clicked or typed.
+- `{"picker": "follows", "field": <payload field>}`: not asked; the schema fills it in from
+  that field of the payload (the card turned up on a pile is of the pile's department);
 - `{"picker": "sealed", "reveals": <event type>, "choice": <field>}` on a commitment
   (games/sealed.py): the form asks for the choice as the field `choice` of the type `reveals`
   asks for it, the device makes a nonce, sends only the commitment and keeps the choice and

@@ -67,8 +67,43 @@ def too_many(description: str, seconds: int) -> Response:
     return response
 
 
+# marshmallow's own words for a field, said plainly as what the field needs; every problem
+# naming fields is made by `field_problem`, so this is the one place they are replaced
+PLAIN = {
+    "Missing data for required field.": "This field is required.",
+    "Field may not be null.": "This field needs a value; it may not be null.",
+    "Unknown field.": "This field is not one this request takes: leave it out.",
+    "Not a valid integer.": "This field needs a whole number, such as 12.",
+    "Not a valid number.": "This field needs a number, such as 12 or 1.5.",
+    "Not a valid string.": "This field needs text, in quotes.",
+    "Not a valid boolean.": "This field needs true or false.",
+    "Not a valid list.": "This field needs a list, in [ ].",
+    "Not a valid tuple.": "This field needs a list, in [ ].",
+    "Not a valid mapping type.": "This field needs an object, in { }.",
+    "Invalid type.": "This field needs an object, in { }.",
+    "Invalid input type.": "This needs an object, in { }.",
+    "Not a valid UUID.": "This field needs a UUID, such as 0b7e4f4c-2f1c-4c1e-9d55-3a0f5c1e2d4b.",
+    "Not a valid URL.": "This field needs a web address, such as https://example.org/hook.",
+    "Not a valid email address.": "This field needs an email address.",
+    "Not a valid datetime.": "This field needs a date and time, such as 2026-12-01T20:41:00Z.",
+    "Not a valid date.": "This field needs a date, such as 2026-12-01.",
+    "Number too large.": "This number is too large.",
+    "Invalid value.": "This value is not allowed here.",
+}
+
+
+def plain(errors):
+    """`errors` (nested as marshmallow makes them) with marshmallow's words replaced (PLAIN)."""
+    if isinstance(errors, dict):
+        return {key: plain(value) for key, value in errors.items()}
+    if isinstance(errors, list):
+        return [plain(message) for message in errors]
+    return PLAIN.get(errors, errors) if isinstance(errors, str) else errors
+
+
 def field_problem(errors: dict, detail: str | None = None) -> Response:
     """A 400 naming the fields: the one and what is wrong with it, or the several."""
+    errors = plain(errors)
     names = sorted(_paths(errors))
     if detail is None:
         detail = first_error(errors) if len(names) == 1 else f"invalid fields: {', '.join(names)}"

@@ -44,7 +44,7 @@ from projections.catalog import STATUSES, Catalog, Filters, summary
 from projections.rewind import corrections
 from projections.state import NoSuchGame
 from replays.checked import checked
-from replays.corrections import gathered
+from replays.corrections import gathered, redone
 from replays.disputes.threads import anchored
 from replays.sentences import entered, flat, who, written
 from replays.steps import told, viewed
@@ -261,11 +261,11 @@ def log_window(game_id: str, at: int, version: int) -> list[dict]:
         first, last = max(1, at - LOG_AROUND), at + LOG_AROUND
         stretches = [(first, version)] if last + 1 >= tail else [(first, last), (tail, version)]
     projector, disputes = services().projector, dispute_service().anchored(game_id)
-    log, listed = [], 0
+    log, listed, redos = [], 0, redone(projector, game_id)
     for first, last in stretches:
         if first > listed + 1:
             log.append({"gap": [listed + 1, first - 1]})
-        log += gathered(told(projector, game_id, first, last, disputes))
+        log += gathered(told(projector, game_id, first, last, disputes), redos)
         listed = last
     return log
 
@@ -321,7 +321,7 @@ def transcript_page(game_id: str, meta: dict, verdict, threads: dict) -> dict:
     last = min(holds, first + TRANSCRIPT_PAGE - 1)
     # the disputes as far as their chain holds, as the Markdown transcript tells them
     log = told(services().projector, game_id, first, last, anchored(threads)) if holds else []
-    log = gathered(log)
+    log = gathered(log, redone(services().projector, game_id))
     return {
         "log": log, "holds": holds, "first": first, "last": last, "chart_at": holds,
         "previous": max(1, first - TRANSCRIPT_PAGE) if first > 1 else None,
@@ -346,7 +346,8 @@ def game_log(game_id):
     meta = services().projector.meta(game_id)
     version = meta["version"]
     last = version if upto is None else min(int(upto), version)
-    log = gathered(told(services().projector, game_id, int(after) + 1, last))
+    projector = services().projector
+    log = gathered(told(projector, game_id, int(after) + 1, last), redone(projector, game_id))
     game = {"id": game_id, "players": meta["players"]}
     return render_template("pages/_log.html", log=log, game=game, at=None)
 

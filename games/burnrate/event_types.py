@@ -54,7 +54,8 @@ EMPLOYEE_DRAFTED = EventType(
     description=(
         "First hire (BR-DRAFT-1, BR-DRAFT-2): `player` takes the face-up employee of "
         "`department`'s pile; `revealed` is the card then turned up on that pile, as printed "
-        "(null if the pile is empty). The dealer picks first, then clockwise, until everyone "
+        "(null if the pile is empty), of the pile's department when its own is left out. The "
+        "dealer picks first, then clockwise, until everyone "
         "has four; after the last pick six Play cards are dealt to each player and the player "
         "left of the dealer starts (BR-DEAL-1)."
     ),
@@ -71,7 +72,8 @@ HIRE_PLAYED = EventType(
     description=(
         "HIRE (blue, defensive): `card.skill_numbers` as printed must match the player's HR "
         "head (BR-PLAY-2..4). The face-up employee of `department` joins the player's company; "
-        "`revealed` is the next card turned up there (null if the pile is empty). No second "
+        "`revealed` is the next card turned up there (null if the pile is empty; its "
+        "`department` the pile's when left out). No second "
         "VP in a department (BR-VP-2). Hiring is compulsory: only when no face-up employee may "
         "join is the card played for no effect, with `department` and `revealed` null."
     ),

@@ -24,6 +24,8 @@ FACE_UP = {
     "show": "{name}",
     "label": "The card turned up in its place",
 }
+# the card turned up on a pile is of the pile's department: not asked (app/api/forms.py)
+PILES_OWN = {"picker": "follows", "field": "department"}
 
 
 def employee_of(whose: str) -> dict:

@@ -4,7 +4,7 @@ The schemas check shape and vocabulary. Whether a printed card can exist, and wh
 is legal, is a rule: `cards.py` and the rule modules refuse it with a RuleViolation and its id.
 """
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from . import edition
 from . import pickers as pick
@@ -109,17 +109,35 @@ class PlayerAction(Schema):
     player = _player(required=True, metadata=pick.ACTOR)
 
 
-class EmployeeDrafted(PlayerAction):
+class TurnedUp(Employee):
+    """The card turned up on a pile, which holds one department's employees (BR-SETUP-1): its
+    department is the pile's (`OnAPile` fills it in), so a form does not ask it."""
+
+    department = _department(load_default=None, metadata=pick.PILES_OWN)
+
+
+class OnAPile(PlayerAction):
+    """An employee taken from the pile `department`, and `revealed` turned up in its place."""
+
+    @pre_load
+    def _turned_up_on_its_pile(self, data, **kwargs):
+        revealed = data.get("revealed") if isinstance(data, dict) else None
+        if isinstance(revealed, dict) and revealed.get("department") is None:
+            data = {**data, "revealed": {**revealed, "department": data.get("department")}}
+        return data
+
+
+class EmployeeDrafted(OnAPile):
     department = _department(required=True, metadata=pick.PILE)
-    revealed = fields.Nested(Employee, required=True, allow_none=True, metadata=pick.FACE_UP)
+    revealed = fields.Nested(TurnedUp, required=True, allow_none=True, metadata=pick.FACE_UP)
 
 
-class HirePlayed(PlayerAction):
+class HirePlayed(OnAPile):
     """`department` null: no face-up employee may join, so the card is played for no effect."""
 
     card = fields.Nested(SkillCard, required=True, metadata=pick.printed("HIRE"))
     department = _department(required=True, allow_none=True, metadata=pick.PILE)
-    revealed = fields.Nested(Employee, required=True, allow_none=True, metadata=pick.FACE_UP)
+    revealed = fields.Nested(TurnedUp, required=True, allow_none=True, metadata=pick.FACE_UP)
 
 
 class BadHirePlayed(HirePlayed):

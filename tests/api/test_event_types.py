@@ -9,7 +9,7 @@ from games import BUILTIN_GAMES
 from games.burnrate import event_types as burnrate_types
 from games.fcm import event_types as fcm_types
 
-PICKERS = {"actor", "choose", "printed", "sealed", "some_of", "square"}
+PICKERS = {"actor", "choose", "follows", "printed", "sealed", "some_of", "square"}
 KINDS = {"string", "integer", "number", "boolean", "object", "list", "map", "any"}
 
 

@@ -163,7 +163,7 @@ def test_diff_gives_the_patch_between_two_steps_of_one_game(client):
     late = client.get(f"/api/games/{game_id}/diff?from=1&to=9")
     assert late.status_code == 400 and "to" in late.json["errors"]
     assert client.get(f"/api/games/{game_id}/diff").json["errors"] == {
-        "from": ["Missing data for required field."]
+        "from": ["This field is required."]
     }
 
 

@@ -246,7 +246,7 @@ def test_a_missing_field_a_head_before_the_event_and_no_json_are_400s(client):
     receipt = answers[0]["receipts"][0]
     missing = {k: v for k, v in receipt.items() if k != "event_hash"}
     assert check(client, game_id, missing).json["errors"] == {
-        "event_hash": ["Missing data for required field."]
+        "event_hash": ["This field is required."]
     }
     backwards = check(client, game_id, {**receipt, "head_seq": 1}).json
     assert backwards["status"] == 400 and "head_seq" in backwards["errors"]

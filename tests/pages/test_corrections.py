@@ -135,6 +135,23 @@ def test_the_recorder_undoes_to_a_step_then_redoes(page, viewport):
     state = page.request.get(f"/api/games/{game['id']}/state").json()["state"]
     assert state["total"] == 9
     assert_accessible(page, "redone")
+    # #32: the redo is one entry too, live, loaded and in the transcript, saying what it
+    # restored; what it restored is not listed again as new play
+    redid = "the table's recorder redid the undo at step 6: steps 3 and 4 restored, as steps 7 to 8"  # noqa: E501
+    for path in (None, f"/games/{game['id']}", f"/games/{game['id']}/transcript"):
+        if path:
+            page.goto(path)
+        log = page.locator("#events")
+        expect(log.locator("li.correction")).to_have_count(2)
+        expect(log.locator("li.correction").last).to_contain_text(redid)
+        expect(log.locator("li.correction").last.locator(".hint")).to_contain_text(
+            re.compile("^the table's recorder · ")
+        )
+        expect(log.locator("li.correction").last.locator("a.seq")).to_have_text("7–8")
+        expect(log.locator("li[data-seq]")).to_have_count(6)  # 1 to 4, the undo, the redo
+        if path is None:
+            log.screenshot(path=f"/tmp/words2-redo-{viewport['width']}.png")
+    assert_accessible(page, "a redo in the transcript")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())

@@ -85,7 +85,7 @@ def test_a_refusal_is_summed_up_at_the_top_and_said_beside_its_field(page):
     sales.get_by_label("Salary").fill("")
     create(page)
 
-    missing = "Missing data for required field."
+    missing = "This field is required."
     expect(summary.get_by_role("link")).to_have_text([f"Sales: Salary: {missing}"])
     expect(players.locator(".error-message")).to_have_count(0)
     expect(sales.get_by_label("Salary")).to_have_attribute("aria-invalid", "true")

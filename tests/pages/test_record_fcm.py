@@ -42,7 +42,7 @@ def test_a_starting_restaurant_placed_by_tapping_its_square(page, live_server):
     form.get_by_role("button", name="Record").click()  # no square yet: the API names the field
     refusal = form.get_by_role("alert")
     expect(refusal.get_by_role("link")).to_have_text(
-        ["Top left: Missing data for required field.", "Entrance: Missing data for required field."]
+        ["Top left: This field is required.", "Entrance: This field is required."]
     )
     expect(form.get_by_role("group", name="Top left").locator(".error-message")).to_be_visible()
 

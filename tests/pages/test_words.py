@@ -3,12 +3,20 @@ size, axe-core finding nothing on what changed: a fork and an import keep the ta
 say what they are, and no game's 26-character id is in a heading (it stays in the address and
 in a small "id" beside the name)."""
 
+import json
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
+from freezegun import freeze_time
 from playwright.sync_api import expect
 
+from tests.api.helpers import create_toy
 from tests.pages.axe import VIEWPORTS, assert_accessible
+from tests.pages.screenshots import burnrate_body
+from tests.pages.test_fcm_board import WORKING, imported
+from tests.pages.test_new_burnrate import fill_in
 
 ID = re.compile(r"\b[0-9A-Z]{26}\b")
 
@@ -114,3 +122,126 @@ def test_no_page_scrolls_sideways(page, viewport):
         if viewport == VIEWPORTS["phone"]:
             shot = path.strip("/").replace("/", "-")[:40] or "home"
             page.screenshot(path=f"/tmp/words-{shot}.png", full_page=True)
+
+
+def hold(page, game, seat):
+    token = game["token"] if seat == "table" else game["seats"][seat]
+    value = json.dumps({"seat": seat, "token": token})
+    page.add_init_script(f"localStorage.setItem('tablelog.seat.{game['id']}', {json.dumps(value)})")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_name_a_script_writes_is_isolated_too(page, viewport):
+    """#32, 8: the scripts' sentences (js/names.js, `isolated`): the device's seat, the record
+    panel, the corrections offered, the seats of a game just made, the list's seat."""
+    page.set_viewport_size(viewport)
+    odd = f"b{RLO}en"
+    game = toy(page, "Friday", players=("ann", odd))
+    added(page, game, "ann", 2)
+    hold(page, game, odd)
+    page.goto(f"/games/{game['id']}")
+    expect(page.locator("#game [data-seat] bdi")).to_have_text(odd)
+    expect(page.locator(".device-held bdi").first).to_have_text(odd)
+    expect(page.locator(".device-held")).to_contain_text(f"holds {odd}'s seat")
+    expect(page.locator("[data-correct-status] bdi")).to_have_text(odd)
+    record = page.locator(".record-status")
+    expect(record).to_contain_text(odd)
+    expect(record.locator("bdi").first).to_have_text(odd)
+    assert_accessible(page, "a seat whose name holds an override, on its game page")
+    page.goto("/")
+    expect(page.locator(f"[data-seat-of='{game['id']}'] bdi")).to_have_text(odd)
+
+    fill_in(page, ["ann", odd], dealer="ann")
+    page.get_by_role("button", name="Create the game").click()
+    created = page.get_by_role("region", name="Game created")
+    expect(created.locator(f"[data-seat='{odd}'] bdi")).to_have_text(odd)
+    choice = created.get_by_role("radio", name=re.compile(f"records {odd}'s actions only"))
+    choice.check()
+    expect(created.locator("[data-slot=kept] bdi")).to_have_text(odd)
+    assert_accessible(page, "a game made with a player whose name holds an override")
+
+
+def wide(page) -> list:
+    """What is wider than the page, as [[tag.class, right edge]], widest first."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5
+                     && e.getClientRects().length)
+      .map((e) => [e.tagName + '.' + [...e.classList].join('.'), e.getBoundingClientRect().right])
+      .slice(0, 12)""")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_no_game_page_scrolls_sideways_with_its_board_forms_chart_and_audit_open(page, viewport):
+    """#32, 8: a Burn Rate and a Food Chain Magnate game, as a seat with its record form open,
+    every folded part unfolded (the chart's numbers, a why, the receipts), the audit's check
+    done: not a pixel wider than the screen."""
+    page.set_viewport_size(viewport)
+    burnrate = page.request.post("/api/games", data=burnrate_body(["joe", "ruth"], "joe")).json()
+    fcm = imported(page, WORKING)
+    for name, game, seat in (("burnrate", burnrate, "joe"), ("fcm", fcm, "table")):
+        hold(page, game, seat)
+        page.goto(f"/games/{game['id']}")
+        expect(page.locator("#record-panel details.record-form").first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        if seat == "table":  # the button names whose action it records, a space before it
+            record = page.locator("#record-panel details.record-form button[type=submit]").first
+            assert record.inner_text() == "Record for ann", record.inner_text()
+        page.locator("#audit [data-verify]").click()
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        if viewport == VIEWPORTS["phone"]:
+            page.screenshot(path=f"/tmp/words2-{name}-phone.png", full_page=True)
+        assert width[0] <= width[1], (name, width, wide(page))
+
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def test_without_script_every_time_is_in_utc_and_says_so(client):
+    """#32, 8: the pages as served, before any script: one zone, UTC, named."""
+    with freeze_time("2026-12-01T19:41:00Z"):
+        game_id, token = create_toy(client)
+        event = {"type": "toy.added", "actor": "player:ann",
+                 "payload": {"player": "ann", "amount": 2}}  # fmt: skip
+        answer = client.post(f"/api/games/{game_id}/events", json=event,
+                             headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+        assert answer.status_code == 201
+    game = client.get(f"/games/{game_id}").text
+    clock = r'<time datetime="2026-12-01T19:41:00[^"]*"[^>]*data-clock>19:41 UTC</time>'
+    assert re.search(clock, game)
+    assert "1 Dec 2026, 19:41 UTC" in game
+    transcript = client.get(f"/games/{game_id}/transcript").text
+    assert "1 Dec 2026, 19:41 UTC</time>" in transcript
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_every_time_is_the_devices_own_with_its_zone_named(browser, site, viewport):
+    """#32, 8: the game page's step and log, the transcript and the list, in a browser in
+    Berlin: the time there, and the zone said beside it."""
+    context = browser.new_context(base_url=site, viewport=viewport, timezone_id="Europe/Berlin",
+                                  locale="en-GB")  # fmt: skip
+    page = context.new_page()
+    game = toy(page, "Friday")
+    added(page, game, "ann", 2)
+    at = page.request.get(f"/api/games/{game['id']}/events/2").json()["recorded_at"]
+    there = datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone(BERLIN)
+    clock = f"{there:%H:%M} (Europe/Berlin)"
+    moment = f"{there.day} {there:%b %Y}, {clock}"
+
+    page.goto(f"/games/{game['id']}")
+    expect(page.locator("#seq-2 time")).to_have_text(clock)
+    expect(page.locator("#step time").first).to_have_text(moment)
+    assert_accessible(page, "the game page's times in Berlin")
+    added(page, game, "ben", 3)  # live
+    expect(page.locator("#seq-3 time")).to_contain_text("(Europe/Berlin)")
+    page.locator("#events").screenshot(path=f"/tmp/words2-times-{viewport['width']}.png")
+    page.goto(f"/games/{game['id']}/transcript")
+    expect(page.locator("#seq-2 time")).to_have_text(moment)
+    expect(page.locator("main time").first).to_contain_text("(Europe/Berlin)")
+    assert_accessible(page, "the transcript's times in Berlin")
+    page.goto("/")
+    expect(page.locator("td[data-label='Last activity'] time").first).to_contain_text(
+        "(Europe/Berlin)"
+    )
+    context.close()

@@ -61,6 +61,9 @@ def test_a_seat_owed_an_action_opens_on_its_form_and_sees_the_confirmation_where
     draft_by_form(page, pile, card)
     done = page.locator("#record-panel [data-slot=done]")
     expect(done).to_have_text("Recorded: Employee drafted (step 2).")
+    # #32, 8: the card turned up was not asked its department: it is the pile's
+    drafted = page.request.get(f"/api/games/{game_id}/events/2").json()["payload"]
+    assert drafted["revealed"] == {**card, "department": pile.split(":")[0]}
     expect(done).to_have_attribute("role", "status")
     expect(done).to_be_focused()
     assert on_screen(page, done)

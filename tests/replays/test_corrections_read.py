@@ -3,16 +3,17 @@ wrote together are one entry that says what they withdrew, no correction is itse
 withdrawn, an action is marked withdrawn by the correction's entry, and a correction starts no
 heading of its own."""
 
-from replays.corrections import gathered
+from projections.rewind import redo_event_id
+from replays.corrections import gathered, redo_ids
 
 AT = "2026-12-01T06:52:00Z"
 
 
-def told(seq, where, actor="player:ann", target=None, by=None, at=AT, reason=""):
+def told(seq, where, actor="player:ann", target=None, by=None, at=AT, reason="", event_id=None):
     kind = "retract" if target else "toy.added"
     payload = {"seq": target, "reason": reason} if target else {}
     event = {"seq": seq, "type": kind, "actor": actor, "payload": payload, "recorded_at": at,
-             "withdrawn_by": by}  # fmt: skip
+             "withdrawn_by": by, "event_id": event_id or f"id-{seq}"}  # fmt: skip
     return {"event": event, "text": f"said {seq}", "where": where}
 
 
@@ -52,4 +53,49 @@ def test_a_withdraw_alone_is_one_entry_and_two_made_apart_are_two():
     assert [e["text"] for e in read if "correction" in e] == [
         "ann withdrew step 2",
         "the table's recorder withdrew step 4",
+    ]
+
+
+def test_a_redo_is_one_entry_saying_what_it_restored():
+    """The redo of the undo at steps 5 to 6 (of 4 and 3) re-applied 3 as 7 and 4 as 9, the
+    phase due between them resolved in the same write (8): one entry, steps 7 to 9; the
+    worker's event after it, in a write of its own, stays its own entry."""
+    undo = [
+        told(5, "Turn 3", "admin", target=4, at="b"),
+        told(6, "Turn 2", "admin", target=3, at="b"),
+    ]
+    ids = redo_ids("G", [u["event"] for u in undo])
+    again = [
+        told(7, "Turn 1", at="c", event_id=redo_event_id("G", 5, 0)),
+        told(8, "Turn 2", "system:tally", at="c"),
+        told(9, "Turn 2", "player:ben", at="c", event_id=redo_event_id("G", 5, 1)),
+        told(10, "Turn 3", "system:tally", at="d"),
+    ]
+    read = gathered([told(3, "Turn 1", by=6), told(4, "Turn 2", by=5), *undo, *again], ids)
+    assert [entry["event"]["seq"] for entry in read] == [3, 4, 6, 9, 10]
+    redo = read[3]
+    assert redo["correction"] == {
+        "first": 7, "last": 9, "withdrew": [], "restored": [3, 4], "undo": 6
+    }  # fmt: skip
+    assert (
+        redo["text"]
+        == "the table's recorder redid the undo at step 6: steps 3 and 4 restored, as steps 7 to 9"
+    )  # noqa: E501
+    assert redo["where"] is None and redo["event"]["withdrawn_by"] is None
+    assert redo["event"]["actor"] == "admin"  # the recorder's entry, though ben's action
+    assert read[4]["text"] == "said 10"
+
+
+def test_a_redo_of_one_and_an_action_like_it_that_is_not_a_redo():
+    undo = [told(3, "Turn 1", "admin", target=2, at="b")]
+    log = [
+        told(2, "Turn 1", by=3),
+        *undo,
+        told(4, "Turn 1", at="c", event_id=redo_event_id("G", 3, 0)),
+        told(5, "Turn 1", at="d", event_id="another"),
+    ]
+    read = gathered(log, redo_ids("G", [u["event"] for u in undo]))
+    assert [entry["text"] for entry in read][2:] == [
+        "the table's recorder redid the undo at step 3: step 2 restored, as step 4",
+        "said 5",
     ]

@@ -77,3 +77,19 @@ def test_derived_examples_explain_what_resolve_explains():
 
 def test_the_documentation_holds_every_event_type_and_example():
     assert event_reference() in DOC.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("type_name, more", [
+    ("burnrate.employee_drafted", {}),
+    ("burnrate.hire_played", {"card": {"skill_numbers": [1, 2]}}),
+    ("burnrate.bad_hire_played", {"card": {"skill_numbers": [1, 2]}, "target": "ruth"}),
+])  # fmt: skip
+def test_the_card_turned_up_is_of_its_piles_department_unless_said(type_name, more):
+    """BR-SETUP-1: a pile holds one department's employees, so the card turned up on it is of
+    that department; a department given is kept, for the rules to refuse if it is another."""
+    card = {"name": "Mary DeLany", "skill": 2, "salary": 2}
+    payload = {"player": "joe", "department": "finance", "revealed": card, **more}
+    assert validated(type_name, payload)["revealed"]["department"] == "finance"
+    given = {**payload, "revealed": {**card, "department": "hr"}}
+    assert validated(type_name, given)["revealed"]["department"] == "hr"
+    assert validated(type_name, {**payload, "revealed": None})["revealed"] is None

@@ -12,6 +12,7 @@
 import { showRefusal, clearRefusal } from "./record-problem.js";
 import { keepReceipts, receiptList } from "./receipts.js";
 import { answered, keyFor } from "./retry.js";
+import { sayIsolated } from "./names.js";
 import { seatName } from "./seats.js";
 import { actorOf, write } from "./write.js";
 
@@ -38,7 +39,7 @@ function offer({ seat }) {
   if (!seat) status.textContent = "This device holds no seat in this game, so it corrects nothing.";
   else if (!forms.length) status.textContent = "Nothing to correct from this step.";
   else {
-    status.textContent = `Nothing here that ${seatName(seat.seat)} may correct: a player withdraws only their own last action, and undo and redo are the table's recorder's.`;
+    sayIsolated(status, `Nothing here that ${seatName(seat.seat)} may correct: a player withdraws only their own last action, and undo and redo are the table's recorder's.`, [seat.seat]);
   }
 }
 

@@ -13,6 +13,7 @@
 //       {link, showCode}, showCode() drawing the code at once (js/device.js does, after a
 //       token is replaced);
 //   copyText(text, status, done)  copies, and says `done` (or that it failed) in `status`.
+import { sayIsolated } from "./names.js";
 import { holdSeat, joinLink, releaseSeat, seatName } from "./seats.js";
 
 export function showCreated(form, answer, afterCreated) {
@@ -28,7 +29,7 @@ export function showCreated(form, answer, afterCreated) {
   const seats = seatsOf(answer);
   slot("tokens").append(...seats.map((seat) => tokenRow(seat, gamePath)));
   slot("seats").append(
-    ...seats.map((seat) => seatChoice(seat.seat, `${seat.label} (${seat.note})`)),
+    ...seats.map((seat) => seatChoice(seat.seat, `${seat.label} (${seat.note})`, answer.players)),
     seatChoice("", "None: keep no token on this device"),
   );
   const kept = slot("kept");
@@ -36,9 +37,8 @@ export function showCreated(form, answer, afterCreated) {
     const held = seats.find((s) => s.seat === seat);
     if (held) holdSeat(answer.id, held.seat, held.token);
     else releaseSeat(answer.id);
-    kept.textContent = held
-      ? `This device keeps the token of ${seatName(held.seat)} for this game.`
-      : "This device keeps no token for this game.";
+    const words = held ? `This device keeps the token of ${seatName(held.seat)} for this game.` : "This device keeps no token for this game.";
+    sayIsolated(kept, words, answer.players);
   };
   slot("seats").addEventListener("change", (event) => keep(event.target.value));
   slot("seats").querySelector('input[value="table"]').checked = true;
@@ -63,7 +63,7 @@ function tokenRow(seat, gamePath) {
   const { label, token } = seat;
   const row = document.getElementById("token-row").content.firstElementChild.cloneNode(true);
   const input = row.querySelector('[data-slot="token"]');
-  row.querySelector('[data-slot="seat"]').textContent = label;
+  sayIsolated(row.querySelector('[data-slot="seat"]'), label, [seat.seat]);
   row.dataset.seat = seat.seat;
   input.value = token;
   input.setAttribute("aria-label", `${label}'s token`);
@@ -106,10 +106,10 @@ async function drawJoinCode(figure, gamePath, token, status) {
   }
 }
 
-function seatChoice(value, text) {
+function seatChoice(value, text, players = []) {
   const choice = document.getElementById("seat-choice").content.firstElementChild.cloneNode(true);
   choice.querySelector("input").value = value;
-  choice.querySelector('[data-slot="label"]').textContent = text;
+  sayIsolated(choice.querySelector('[data-slot="label"]'), text, players);
   return choice;
 }
 

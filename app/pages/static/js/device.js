@@ -10,6 +10,7 @@
 // "this device: …", which js/game.js writes once at load.
 import { offerJoinLink } from "./created.js";
 import { answered, keyFor } from "./retry.js";
+import { isolated, sayIsolated } from "./names.js";
 import { heldSeat, holdSeat, releaseSeat, seatName } from "./seats.js";
 
 const section = document.getElementById("device");
@@ -48,7 +49,8 @@ function heldWords(held) {
 }
 
 function say(words) {
-  slot("held").textContent = words;
+  const held = heldSeat(gameId);
+  sayIsolated(slot("held"), words, held ? [held.seat] : []);
 }
 
 // A seat kept before this page loaded may have had its token replaced since (a phone found
@@ -195,7 +197,7 @@ function changed(news) {
   const held = heldSeat(gameId);
   const head = document.querySelector("#game [data-seat]");
   if (head) {
-    head.textContent = held ? `· this device: ${seatName(held.seat)}` : "";
+    sayIsolated(head, held ? `· this device: ${seatName(held.seat)}` : "", held ? [held.seat] : []);
     head.hidden = !held;
   }
   if (latest) {
@@ -208,9 +210,9 @@ function changed(news) {
 slot("forget-ask").addEventListener("click", () => {
   const held = heldSeat(gameId);
   if (!held) return render();
-  slot("forget-question").textContent = `Forget ${seatName(held.seat)}'s seat on this device? `
+  sayIsolated(slot("forget-question"), `Forget ${seatName(held.seat)}'s seat on this device? `
     + "Its token is no longer kept here, and this device records nothing in this game until "
-    + "it joins again by the seat's join link.";
+    + "it joins again by the seat's join link.", [held.seat]);
   openConfirm(slot("forget-confirm"), slot("forget-ask"), slot("forget-yes"));
 });
 slot("forget-no").addEventListener("click", () => {
@@ -310,13 +312,13 @@ function replaced(item, seat, answer) {
   closeConfirm(slot("replace-confirm", item), slot("replace-ask", item));
   const panel = document.getElementById("device-replaced").content.firstElementChild.cloneNode(true);
   const said = slot("said", panel);
-  said.textContent = `${capitalized(name)}'s token is replaced (step ${answer.seq}): the old one no `
-    + `longer works. Give ${name} this join link, or let that device scan its QR code.`;
+  sayIsolated(said, `${capitalized(name)}'s token is replaced (step ${answer.seq}): the old one no `
+    + `longer works. Give ${name} this join link, or let that device scan its QR code.`, [seat]);
   said.tabIndex = -1;
   const input = slot("link", panel);
   input.id = `device-new-link-${[...item.parentElement.children].indexOf(item)}`;
   slot("link-label", panel).htmlFor = input.id;
-  slot("link-label", panel).textContent = `${capitalized(name)}'s new join link`;
+  slot("link-label", panel).replaceChildren(...isolated(`${capitalized(name)}'s new join link`, [seat]));
   const { link, showCode } = offerJoinLink(panel, { seat, label: name, token: answer.token }, gamePath);
   input.value = link;
   slot("replaced", item).replaceChildren(panel);

@@ -37,6 +37,8 @@
 // EventSource retries by itself after a dropped connection, but gives up on an error answer
 // (a 5xx, or 503 when the process has no stream to spare): then this script starts a new one
 // after a delay, resuming after the last seq it has.
+import { sayIsolated } from "./names.js";
+import { inLocalTime } from "./times.js";
 import { heldSeat, joinFromAddress, seatName } from "./seats.js";
 
 const root = document.getElementById("game");
@@ -130,7 +132,7 @@ function settle() {
   root.querySelector("[data-version-text]").textContent = `${version} event${version === 1 ? "" : "s"}`;
   root.querySelector("[data-permalink]").href = `/games/${gameId}?at=${at}`;
   document.title = `${gameName}${atHead ? "" : `, step ${at}`} · tablelog`;
-  localTimes([stepBox], moment);
+  localTimes([stepBox]);
   markLog();
   tellNews();
   announce();
@@ -544,22 +546,15 @@ document.addEventListener("tablelog:recorded", () => {
 
 // --- this device ---------------------------------------------------------------------------
 
-// Times in this device's own zone (the page says UTC without script): the log's as a time
-// of day, the step's in full.
-const clock = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-const moment = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-function localTimes(items, format = clock) {
-  for (const item of items) {
-    for (const time of item.querySelectorAll("time[datetime]")) {
-      time.textContent = format.format(new Date(time.dateTime));
-    }
-  }
+// Times in this device's own zone, named (js/times.js; the page says UTC without script).
+function localTimes(items) {
+  for (const item of items) inLocalTime(item);
 }
 
 const held = heldSeat(gameId);
 if (held) {
   const seat = root.querySelector("[data-seat]");
-  seat.textContent = `· this device: ${seatName(held.seat)}`;
+  sayIsolated(seat, `· this device: ${seatName(held.seat)}`, [held.seat]);
   seat.hidden = false;
 }
 liveStatus.hidden = false;

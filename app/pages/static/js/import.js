@@ -6,6 +6,7 @@
 // game imported is shown as a new game is (js/created.js), this device keeping its recorder's
 // token.
 import { showCreated } from "./created.js";
+import { isolated } from "./names.js";
 import { clearProblems, showProblem } from "./errors.js";
 import { answered, keyFor } from "./retry.js";
 
@@ -66,7 +67,7 @@ function showImported(answer) {
   showCreated(form, answer, (game, drawn) => {
     const said = document.createElement("p");
     const link = Object.assign(document.createElement("a"), { href: `/games/${game.id}/verify`, textContent: "verify it" });
-    said.append(`The log was checked whole and imported: ${game.version} events, players ${game.players.join(", ")}. Check it again here whenever you like: `, link, ".");
+    said.append(...isolated(`The log was checked whole and imported: ${game.version} events, players ${game.players.join(", ")}. Check it again here whenever you like: `, game.players), link, ".");
     drawn.append(said);
   });
   form.nextElementSibling.querySelector("h2").textContent = "Game imported";

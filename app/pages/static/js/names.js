@@ -23,3 +23,19 @@ export function offerNames(select, names) {
   select.replaceChildren(empty, ...options);
   select.value = names.includes(chosen) ? chosen : "";
 }
+
+// `text` as nodes to append, each of `names` in it an element of its own (<bdi>), as the
+// pages' `isolated` filter does: a name holding a right-to-left override turns nothing round
+// the words around it. A name is set as text, never as HTML.
+export function isolated(text, names) {
+  const shown = names.filter((name) => typeof name === "string" && name && name !== "table");
+  if (!shown.length) return [text];
+  const escaped = [...shown].sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = text.split(new RegExp(`(?<![\\p{L}\\p{N}_])(${escaped.join("|")})(?![\\p{L}\\p{N}_])`, "u"));
+  return parts.map((part, n) => (n % 2 ? Object.assign(document.createElement("bdi"), { textContent: part }) : part)).filter((part) => part !== "");
+}
+
+// Sets `element`'s text to `text`, the names in it isolated.
+export function sayIsolated(element, text, names) {
+  element.replaceChildren(...isolated(text, names));
+}

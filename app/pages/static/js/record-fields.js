@@ -23,6 +23,7 @@ export function fieldControls(description, context) {
 function control(field, path, context) {
   const picker = field.picker?.name;
   if (picker === "actor") return actorControl(field, path, context);
+  if (picker === "follows") return null; // filled in from another field by the schema
   if (picker === "choose") return chooseControl(field, path, context);
   if (picker === "square" && field.kind === "list") return squareControl(field, path, context);
   if (picker === "some_of" && field.kind === "list") return someOfControl(field, path, context);

@@ -22,6 +22,7 @@
 // for in plain form and sealed on this device, which keeps it for the reveal
 // (js/record-sealed.js).
 import { bodyOf } from "./form-body.js";
+import { sayIsolated } from "./names.js";
 import { heldSeat, seatName } from "./seats.js";
 import { completed, fieldControls, fillIn, offerChoices, putSquare, refreshChoices } from "./record-fields.js";
 import { clearRefusal, showRefusal } from "./record-problem.js";
@@ -104,7 +105,7 @@ function clear(words) {
 }
 
 function say(words) {
-  slot("status").textContent = words;
+  sayIsolated(slot("status"), words, playersOf(latest?.state));
 }
 
 function waitingWords(awaiting, owed) {
@@ -179,7 +180,7 @@ function offerRecordingFor(owed) {
       recordingFor = name;
       if (latest) render(latest);
     });
-    label.append(radio, ` ${name}`);
+    label.append(radio, " ", Object.assign(document.createElement("bdi"), { textContent: name }));
     radios.append(label);
   }
   fieldset.append(legend, radios);
@@ -211,7 +212,9 @@ function recordForm(description, { detail, held, actor, player, whose, forms }) 
   if (held.seat === "table" && !description.payload.fields.some((f) => f.picker?.name === "actor")) actor = "admin";
   if (whose && actor !== "admin") {
     details.querySelector('[data-slot="whose"]').append(" for ", named(whose));
-    details.querySelector('[data-slot="submit"]').replaceChildren("Record for ", named(whose));
+    const words = document.createElement("span"); // one item of the button's flex: the space kept
+    words.append("Record for ", named(whose));
+    details.querySelector('[data-slot="submit"]').replaceChildren(words);
   }
   details.addEventListener("toggle", () => {
     if (details.open && handedOver) {
