@@ -34,6 +34,7 @@ from app.api import disputes as dispute_threads
 from app.api import transcript as transcripts
 from app.api.rulebook import Rulebook
 from app.pages import audit as audit_pages  # noqa: F401  its routes, on the pages' blueprint
+from app.pages import filters as page_filters  # noqa: F401  its filters, on the pages' blueprint
 from app.pages import offline as offline_pages  # noqa: F401  its routes, on the pages' blueprint
 from app.pages import tools as tool_pages  # noqa: F401  its route, on the pages' blueprint
 from app.pages import views as page_views

@@ -19,7 +19,8 @@ import jsonpatch
 from flask import Response, abort, redirect, render_template, request, url_for
 
 from app.context import services
-from app.pages.views import asked_step, blp, kind_name
+from app.pages.filters import kind_name
+from app.pages.views import asked_step, blp
 from projections.catalog import Filters
 from projections.checks import InvalidEvent, Refused
 from projections.state import NoSuchGame

@@ -8,7 +8,8 @@ POST .../enable and POST .../attempts/<id>/again (app/api/webhooks.py)."""
 from flask import render_template
 
 from app.context import services
-from app.pages.views import blp, kind_name
+from app.pages.filters import kind_name
+from app.pages.views import blp
 
 
 @blp.route("/tools/webhooks")

@@ -18,17 +18,13 @@ starts with `_` is a part of a page.
 """
 
 import io
-import re
-from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlencode
 
-import orjson
 import segno
 from flask import Blueprint, Flask, Response, abort, render_template, request, send_from_directory
 from flask.templating import Environment
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
-from markupsafe import Markup, escape
 from marshmallow import ValidationError
 
 from app.api.auth import require_write_token, write_token
@@ -46,7 +42,6 @@ from projections.state import NoSuchGame
 from replays.checked import checked
 from replays.corrections import gathered, redone
 from replays.disputes.threads import anchored
-from replays.sentences import entered, flat, who, written
 from replays.steps import told, viewed
 from replays.verify import HOLDING
 
@@ -71,22 +66,12 @@ CHANGES_SHOWN = 12  # changes of a step listed before the rest fold away
 LOG_TAIL = 20  # the log's latest entries a game page lists; a gap stands for the rest
 LOG_AROUND = 10  # and the entries either side of an earlier step shown
 TRANSCRIPT_PAGE = 25  # the log's entries a page of the transcript tells
-DEPTH = 4  # how deep an explanation is written out, as in the transcript
 
 
 @blp.after_request
 def policy(response: Response) -> Response:
     response.headers["Content-Security-Policy"] = POLICY
     return response
-
-
-@blp.app_template_filter("kind_name")
-def kind_name(kind: str) -> str:
-    """A kind as people name the game: its TITLE."""
-    try:
-        return getattr(services().games.get(kind), "TITLE", kind)
-    except UnknownGame:
-        return kind
 
 
 class PagesEnvironment(Environment):
@@ -135,44 +120,6 @@ def game_file(kind, filename):
     return send_from_directory(folder, filename)
 
 
-blp.add_app_template_filter(who, "who")
-blp.add_app_template_filter(entered, "entered")
-
-
-@blp.app_template_filter("when")
-def when(instant: str) -> str:
-    """An event's time as people read it: `1 Dec 2026, 06:52 UTC`."""
-    moment = datetime.fromisoformat(instant.replace("Z", "+00:00"))
-    return f"{moment.day} {moment:%b %Y, %H:%M} UTC"
-
-
-@blp.app_template_filter("names")
-def names(players: list[str]) -> Markup:
-    """Players' names listed, each isolated (`<bdi>`): a name holding a right-to-left mark
-    does not turn round the words around it."""
-    return Markup(", ").join(Markup("<bdi>{}</bdi>").format(name) for name in players)
-
-
-@blp.app_template_filter("isolated")
-def isolated(text: str, players: list[str]) -> Markup:
-    """`text` with each player's name in it isolated (`<bdi>`), as `names`."""
-    if not players:
-        return escape(text)
-    alternatives = "|".join(re.escape(name) for name in sorted(players, key=len, reverse=True))
-    parts = re.split(f"(?<!\\w)({alternatives})(?!\\w)", text)
-    return Markup("").join(
-        Markup("<bdi>{}</bdi>").format(part) if n % 2 else escape(part)
-        for n, part in enumerate(parts)
-    )
-
-
-@blp.app_template_filter("day")
-def day(instant: str) -> str:
-    """The day of an instant: `1 Dec 2026`."""
-    moment = datetime.fromisoformat(instant.replace("Z", "+00:00"))
-    return f"{moment.day} {moment:%b %Y}"
-
-
 @blp.route("/")
 def home():
     """The games, newest first, each with what it waits for, NEWEST at a time: searched and
@@ -205,35 +152,6 @@ def new_game():
     game = services().games.get(kind)
     shown = game.new_game_page() if hasattr(game, "new_game_page") else {}
     return render_template(f"{kind}/new.html", kind=kind, **shown)
-
-
-@blp.app_template_filter("clock")
-def clock(instant: str) -> str:
-    """An event's time of day: `06:52 UTC`."""
-    return f"{datetime.fromisoformat(instant.replace('Z', '+00:00')):%H:%M} UTC"
-
-
-@blp.app_template_filter("explained")
-def explained(value, depth: int = 0) -> Markup:
-    """An explanation as a nested list, `<ul class="explanation">`: each entry's name, and its
-    value said in words, or listed in turn if it is nested (to DEPTH; replays/transcript.py
-    writes the same in Markdown), built in one pass here rather than by a recursive macro."""
-    items = value.items() if isinstance(value, dict) else enumerate(value, start=1)
-    entries = []
-    for name, inner in items:
-        nested = isinstance(inner, dict | list) and not flat(inner) and depth < DEPTH
-        said = explained(inner, depth + 1) if nested else escape(written(inner))
-        entries.append(Markup("<li>{}: {}</li>").format(str(name).replace("_", " "), said))
-    return Markup('<ul class="explanation">\n{}\n</ul>').format(Markup("\n").join(entries))
-
-
-@blp.app_template_filter("pretty")
-def pretty(value) -> Markup:
-    """JSON to read in a `<pre>`: indented, keys sorted, as `tojson(indent=2)` writes it but by
-    orjson, twenty times as fast on a late game's state (json indents in Python)."""
-    text = orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode()
-    # an element's text: quotes need no escaping there, so the JSON reads as it is
-    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 
 @blp.route("/games/<game_id>")

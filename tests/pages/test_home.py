@@ -30,7 +30,7 @@ def test_the_front_page_lists_the_games_newest_first(client):
     ids = [create_toy(client, players=(f"p{n}", "ben"))[0] for n in range(3)]
     html = client.get("/").text
     assert game_ids_in(html) == ids[::-1]
-    assert "p2, ben" in html
+    assert "<bdi>p2</bdi>, <bdi>ben</bdi>" in html
     awaiting = client.get(f"/api/games/{ids[0]}").json["awaiting"]["what"]
     assert awaiting in html
 
@@ -74,7 +74,7 @@ def test_a_named_game_is_named_on_its_page_and_in_its_transcript(client):
     assert "<title>Friday at Ann&#39;s · tablelog</title>" in page
     assert "<h1>Friday at Ann&#39;s</h1>" in page  # #32: the id is beside it, not in it
     assert f"<code data-game-id>{friday}</code>" in page
-    assert "toy · ann, ben · active" in page
+    assert "toy · <bdi>ann</bdi>, <bdi>ben</bdi> · active" in page
     transcript = client.get(f"/games/{friday}/transcript").text
     assert "<h1>Transcript of Friday at Ann&#39;s</h1>" in transcript
     assert f'<code class="id">{friday}</code>' in transcript
