@@ -149,8 +149,6 @@ def test_the_recorder_undoes_to_a_step_then_redoes(page, viewport):
         )
         expect(log.locator("li.correction").last.locator("a.seq")).to_have_text("7–8")
         expect(log.locator("li[data-seq]")).to_have_count(6)  # 1 to 4, the undo, the redo
-        if path is None:
-            log.screenshot(path=f"/tmp/words2-redo-{viewport['width']}.png")
     assert_accessible(page, "a redo in the transcript")
 
 

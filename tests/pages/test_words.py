@@ -119,9 +119,6 @@ def test_no_page_scrolls_sideways(page, viewport):
         page.wait_for_load_state("networkidle")
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"{path} is {width[0]} px wide in {width[1]} px"
-        if viewport == VIEWPORTS["phone"]:
-            shot = path.strip("/").replace("/", "-")[:40] or "home"
-            page.screenshot(path=f"/tmp/words-{shot}.png", full_page=True)
 
 
 def hold(page, game, seat):
@@ -190,8 +187,6 @@ def test_no_game_page_scrolls_sideways_with_its_board_forms_chart_and_audit_open
         page.locator("#audit [data-verify]").click()
         page.wait_for_load_state("networkidle")
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        if viewport == VIEWPORTS["phone"]:
-            page.screenshot(path=f"/tmp/words2-{name}-phone.png", full_page=True)
         assert width[0] <= width[1], (name, width, wide(page))
 
 
@@ -235,7 +230,6 @@ def test_every_time_is_the_devices_own_with_its_zone_named(browser, site, viewpo
     assert_accessible(page, "the game page's times in Berlin")
     added(page, game, "ben", 3)  # live
     expect(page.locator("#seq-3 time")).to_contain_text("(Europe/Berlin)")
-    page.locator("#events").screenshot(path=f"/tmp/words2-times-{viewport['width']}.png")
     page.goto(f"/games/{game['id']}/transcript")
     expect(page.locator("#seq-2 time")).to_have_text(moment)
     expect(page.locator("main time").first).to_contain_text("(Europe/Berlin)")
