@@ -120,7 +120,8 @@ def steps_along(card_id: str, path: list[str]) -> list[dict]:
 def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
     """For each card in hand, the bosses it may report to: the CEO, or a manager of the hand
     itself put under the CEO (FCM-RESTR-1, FCM-RESTR-2); nobody on the first turn
-    (FCM-RESTR-4). A card given no boss goes to the beach."""
+    (FCM-RESTR-4). A card given no boss goes to the beach. Each starts under its boss of last
+    turn (`last_structure`)."""
     chain = state["chains"][player]
     ceo = ceo_of(chain)
     hand = in_hand(chain)
@@ -133,7 +134,23 @@ def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
                 sample[boss["id"]] = ceo["id"]
             check = structure_check(state, actor, player, event_type, sample)
             field.judge(boss["id"], card_words(state, player, boss), check)
+    for card_id, boss in last_structure(state, actor, player, event_type, fields).items():
+        fields[f"structure.{card_id}"].default = boss
     return fields
+
+
+def last_structure(state, actor, player, event_type, fields) -> dict:
+    """Last turn's structure (the restructuring record's `last`) where it still holds: each
+    card in hand under its boss then, where the form offers that boss, a manager's reports
+    only while it stays under the CEO; none at all if the rules refuse the whole (the CEO's
+    slots changed when the bank broke)."""
+    record = (state["restructuring"] or {}).get(player) or {}
+    offered = {path: [entry["value"] for entry in field.offer] for path, field in fields.items()}
+    kept = {card: boss for card, boss in record.get("last", {}).items()
+            if boss in offered.get(f"structure.{card}", [])}  # fmt: skip
+    ceo = ceo_of(state["chains"][player])["id"]
+    kept = {card: boss for card, boss in kept.items() if boss == ceo or kept.get(boss) == ceo}
+    return kept if accepts(structure_check(state, actor, player, event_type, kept)) else {}
 
 
 def structure_check(state: dict, actor: str, player: str, event_type: str, sample: dict):

@@ -527,7 +527,7 @@ function join(path, name) {
 // offers only the values offered (those whose `when` the form's other fields meet); a box
 // becomes a list to pick from. Its field is marked data-rules="<the rules that left values
 // out>", so that a refusal naming one is shown beside it (js/record-problem.js), and says what
-// it left out and why. A card as printed keeps among its "Which card" only the printed cards
+// it left out and why. A list starts on the answer's `default`, until the person changes it. A card as printed keeps among its "Which card" only the printed cards
 // offered. A path the game did not judge keeps the control built above.
 export function offerChoices(form, fields) {
   const named = new Map();
@@ -549,7 +549,7 @@ export function offerChoices(form, fields) {
     if (control.type === "radio") offerRadios(controls, offered);
     else {
       if (control.tagName !== "SELECT") control = boxToList(control);
-      offerOptions(control, offered, judged.none ?? waitsFor);
+      offerOptions(control, offered, judged.none ?? waitsFor, judged.default);
     }
     const wrapper = control.closest("[data-field]");
     const waiting = control.type === "radio" ? waitsFor : null; // a list says it in its empty choice
@@ -614,8 +614,12 @@ function firstChoose(form, entries, item) {
   return waited.length ? `Choose the ${waited.join(" and the ")} first` : null;
 }
 
-function offerOptions(select, offered, emptyWords) {
+// `preset`, the answer's `default`, is chosen while the person has not touched the list: it
+// holds what it was last offered with (nothing, at first; a value filled in counts as touched).
+function offerOptions(select, offered, emptyWords, preset) {
   const chosen = select.value;
+  const left = select.dataset.offeredValue;
+  if (chosen !== (left ?? "")) select.dataset.touched = "1";
   const none = offered.find((entry) => entry.value === null);
   const values = offered.filter((entry) => entry.value !== null);
   const words = none ? none.label : emptyWords ?? (values.length ? "Choose" : "Nothing the rules allow now");
@@ -623,6 +627,9 @@ function offerOptions(select, offered, emptyWords) {
   select.replaceChildren(empty, ...values.map((entry) => new Option(entry.label, String(entry.value))));
   select.dataset.empty = none ? "null" : "omit"; // an empty choice sends null only where null is allowed
   if ([...select.options].some((option) => option.value === chosen)) select.value = chosen;
+  const start = preset === undefined || preset === null ? null : String(preset);
+  if (!select.dataset.touched && [...select.options].some((option) => option.value === start)) select.value = start;
+  select.dataset.offeredValue = select.value;
 }
 
 function offerRadios(radios, offered) {
