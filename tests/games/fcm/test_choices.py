@@ -365,3 +365,58 @@ def test_a_default_is_only_where_the_card_may_still_report():
     assert defaults(answer)[trainer] is None and defaults(answer)[waitress] == ceo
     fresh = fcm.choices(at_turn_five().state, "player:ann", "fcm.structure_chosen")
     assert set(defaults(fresh).values()) == {None}, "no turn at work, no default"
+
+
+def test_a_chain_that_must_fire_is_offered_the_whole_firings_that_let_it_pay():
+    """FCM-PAY-2: ann owes $15 with $10 for her two cooks and her CFO: each one of them alone
+    lets her pay, so the firings offered are those three, each recorded; none of two cards
+    (one more than she needs), none with her waitress (no salary)."""
+    from tests.games.fcm.test_payday import at_payday
+
+    table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100})
+    assert "cards" not in fcm.choices(table.state, "player:ann", "fcm.fired"), "her own firing"
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    answer = fcm.choices(table.state, "player:ann", "fcm.fired")
+    salaried = [ids(table.state, "ann", c)[0] for c in ("cfo", "burger_cook", "pizza_cook")]
+    assert sorted(offered(answer, "cards")) == sorted([card] for card in salaried)
+    labels = sorted(e["label"] for e in answer["cards"]["offer"])
+    assert labels == ["Burger Cook", "CFO", "Pizza Cook"]
+    assert answer["cards"]["none"] == "Choose a firing that lets ann pay"
+    holds_against_the_checks(table, "fcm.fired", answer, "cards",
+                             lambda e: {"player": "ann", "cards": e["value"]})  # fmt: skip
+
+
+def test_the_firings_offered_are_every_firing_the_rules_accept_alike_cards_once():
+    """FCM-PAY-2: ann owes $15 with $5 for two burger cooks, a pizza cook, her CFO and a
+    recruiting manager whose two unused hires ($10 off) are worth more than its salary: every
+    firing of her cards that the check accepts is offered (two cards, never the manager), but
+    for which of two alike cards goes, and nothing else is."""
+    import itertools
+
+    from games.choices import accepts
+    from games.fcm.turn.payday import check_forced
+    from tests.games.fcm.test_payday import at_payday
+
+    table = at_payday(ann=["burger_cook", "burger_cook", "pizza_cook", "recruiting_manager"],
+                      cash={"ann": 5, "bob": 100}, unused_hires=2)  # fmt: skip
+    state = table.state
+    [recruiter] = ids(state, "ann", "recruiting_manager")
+    state["payday"]["recruiters"] = {recruiter: 2}
+    table.state = state
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    state = table.state
+    kinds = {c["id"]: c["card"] for c in state["chains"]["ann"]["cards"]}
+    legal = {
+        tuple(sorted(kinds[i] for i in chosen))
+        for size in range(1, len(kinds) + 1)
+        for chosen in itertools.combinations(kinds, size)
+        if accepts(lambda chosen=chosen: check_forced(state, "ann", list(chosen)))
+    }
+    answer = fcm.choices(state, "player:ann", "fcm.fired")
+    sets = [tuple(sorted(kinds[i] for i in value)) for value in offered(answer, "cards")]
+    assert len(sets) == len(set(sets)) and set(sets) == legal
+    assert ("burger_cook", "burger_cook") in legal and len(legal) == 4
+    holds_against_the_checks(table, "fcm.fired", answer, "cards",
+                             lambda e: {"player": "ann", "cards": e["value"]})  # fmt: skip
