@@ -11,12 +11,15 @@ A field's answer is
 
     {"rules": [the ids that left values out],
      "offer": [{"value", "label", "when"?}], "left_out": [{"value", "label", "when"?, "rule",
-     "message"}], "none"?: what leaving the field empty means, where the game says}
+     "message"}], "none"?: what leaving the field empty means, where the game says,
+     "default"?: the value an untouched form holds, one of `offer`'s, where the game says}
 
 keyed by the field's path in the payload as app/api/forms.py writes it (`cards.*` for each item
 of a list, `steps.*.into` inside one), or a map's value by its key (`structure.<card id>`).
 `when` ({path: value}) offers the value only while those fields hold those values (a `*` in
-its path is the same item as the field's own).
+its path is the same item as the field's own). `default` is what the table would most likely
+record, e.g. last turn's structure (js/record-fields.js selects it until the person changes the
+field); a form sends it like any value chosen, and the rules judge it like any other.
 """
 
 from collections.abc import Callable
@@ -31,6 +34,7 @@ class Field:
         self.offer: list[dict] = []
         self.left_out: list[dict] = []
         self.none = none
+        self.default = None
 
     def judge(self, value, label: str, check: Callable[[], object], when: dict | None = None):
         """Offer `value` if `check()` returns; leave it out with the refusal if it raises
@@ -47,7 +51,8 @@ class Field:
     def answer(self) -> dict:
         rules = sorted({entry["rule"] for entry in self.left_out})
         answer = {"rules": rules, "offer": self.offer, "left_out": self.left_out}
-        return answer | ({"none": self.none} if self.none else {})
+        answer |= {"none": self.none} if self.none else {}
+        return answer | ({"default": self.default} if self.default is not None else {})
 
 
 def accepts(check: Callable[[], object]) -> bool:

@@ -50,6 +50,10 @@ class FieldChoices(Schema):
     none = fields.String(
         metadata={"description": "what leaving the field empty means, where the game says"}
     )
+    default = fields.Raw(
+        metadata={"description": "the value an untouched form holds (one of `offer`'s), where "
+                  "the game says: e.g. last turn's boss of a card in a structure"}
+    )  # fmt: skip
 
 
 class ChoicesOut(Schema):

@@ -2,8 +2,10 @@
 which cards may be recruited (FCM-RECRUIT-1, FCM-RECRUIT-2: the hires, entry level, the
 stock), which trainer may train which beach card into what (FCM-TRAIN-1 to 4, FCM-MILE-1),
 who may report to whom in a structure (FCM-RESTR-1, FCM-RESTR-2, FCM-RESTR-4), the free
-places on the turn order track (FCM-ORDER-4), and which cook takes which food and which errand
-boy which drink (FCM-FOOD-1, FCM-FOOD-2).
+places on the turn order track (FCM-ORDER-4), which cook takes which food and which errand
+boy which drink (FCM-FOOD-1, FCM-FOOD-2), the acting card of each working action, the cards a
+chain may fire (FCM-PAY-1) and, when it must fire to pay, the whole firings that let it
+(FCM-PAY-2, the list's own path `cards`). A structure starts from last turn's (`default`).
 
 Each candidate is judged by folding a sample action with it (`evolve`), one value at a time;
 a revealed structure as if the chain had sealed that sample: the reveal's every check but the
@@ -12,6 +14,8 @@ Fields this module does not name (squares, campaigns, houses) keep the form's ow
 A card is named as the form names it (its title, two alike told apart), in a label and in the
 words of a refusal: no id of the state's.
 """
+
+import itertools
 
 from games.choices import Field, accepts, player_of
 from games.errors import RuleViolation
@@ -22,7 +26,7 @@ from games.fcm.cards.employees import ceo_of
 from games.fcm.data import EMPLOYEES
 from games.fcm.rules import fold
 from games.fcm.schemas import DRINKS, FOODS
-from games.fcm.turn.payday import check_card_to_fire, firing_kind
+from games.fcm.turn.payday import check_card_to_fire, check_forced, firing_kind, salaries
 from games.fcm.turn.restructuring import in_hand
 from games.fcm.words import card_words, in_words
 from games.plain_data import copied
@@ -120,7 +124,8 @@ def steps_along(card_id: str, path: list[str]) -> list[dict]:
 def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
     """For each card in hand, the bosses it may report to: the CEO, or a manager of the hand
     itself put under the CEO (FCM-RESTR-1, FCM-RESTR-2); nobody on the first turn
-    (FCM-RESTR-4). A card given no boss goes to the beach."""
+    (FCM-RESTR-4). A card given no boss goes to the beach. Each starts under its boss of last
+    turn (`last_structure`)."""
     chain = state["chains"][player]
     ceo = ceo_of(chain)
     hand = in_hand(chain)
@@ -133,7 +138,23 @@ def structure(state: dict, actor: str, player: str, event_type: str) -> dict:
                 sample[boss["id"]] = ceo["id"]
             check = structure_check(state, actor, player, event_type, sample)
             field.judge(boss["id"], card_words(state, player, boss), check)
+    for card_id, boss in last_structure(state, actor, player, event_type, fields).items():
+        fields[f"structure.{card_id}"].default = boss
     return fields
+
+
+def last_structure(state, actor, player, event_type, fields) -> dict:
+    """Last turn's structure (the restructuring record's `last`) where it still holds: each
+    card in hand under its boss then, where the form offers that boss, a manager's reports
+    only while it stays under the CEO; none at all if the rules refuse the whole (the CEO's
+    slots changed when the bank broke)."""
+    record = (state["restructuring"] or {}).get(player) or {}
+    offered = {path: [entry["value"] for entry in field.offer] for path, field in fields.items()}
+    kept = {card: boss for card, boss in record.get("last", {}).items()
+            if boss in offered.get(f"structure.{card}", [])}  # fmt: skip
+    ceo = ceo_of(state["chains"][player])["id"]
+    kept = {card: boss for card, boss in kept.items() if boss == ceo or kept.get(boss) == ceo}
+    return kept if accepts(structure_check(state, actor, player, event_type, kept)) else {}
 
 
 def structure_check(state: dict, actor: str, player: str, event_type: str, sample: dict):
@@ -216,7 +237,39 @@ def fired(state: dict, actor: str, player: str) -> dict:
     for card in state["chains"][player]["cards"]:
         check = lambda card=card: check_card_to_fire(state, player, card["id"], kind)  # noqa: E731
         field.judge(card["id"], card_words(state, player, card), check)
-    return {"cards.*": field}
+    if kind == "first":
+        return {"cards.*": field}
+    return {"cards.*": field, "cards": forced_firings(state, player)}
+
+
+def forced_firings(state: dict, player: str) -> Field:
+    """The whole firings that let a chain pay that must fire (FCM-PAY-2): every set of its
+    salaried cards that `check_forced`, the firing's own check, accepts. Cards the check cannot
+    tell apart (the same card, both busy or not, the same unused hires) are one choice: of two
+    alike the first named goes."""
+    cards = {card["id"]: card for card in state["chains"][player]["cards"]}
+    hires = state["payday"]["recruiters"]
+    alike: dict[tuple, list[str]] = {}
+    for card_id in salaries(state, player)["cards"]:
+        card = cards[card_id]
+        alike.setdefault((card["card"], card["place"] == "busy", hires.get(card_id)), []).append(
+            card_id
+        )
+    groups = list(alike.values())
+    field = Field(none=f"Choose a firing that lets {player} pay")
+    for counts in itertools.product(*(range(len(group) + 1) for group in groups)):
+        chosen = [card_id for group, n in zip(groups, counts, strict=True) for card_id in group[:n]]
+        check = lambda chosen=chosen: check_forced(state, player, chosen)  # noqa: E731
+        if chosen and accepts(check):
+            words = [card_words(state, player, cards[card_id]) for card_id in chosen]
+            field.judge(chosen, and_words(words), check)
+    field.offer.sort(key=lambda entry: (len(entry["value"]), entry["label"]))
+    return field
+
+
+def and_words(words: list[str]) -> str:
+    """["A", "B", "C"] -> "A, B and C"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 LOCAL, REGIONAL = "FCM-REST-1", "FCM-REST-2"  # the rule of each manager's action

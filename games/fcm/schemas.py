@@ -197,6 +197,8 @@ def Structure(keys=None, values=None, **kwargs):
 class RestructuringRecordSchema(Schema):
     sealed = fields.String(required=True, allow_none=True, validate=validate.Regexp(SHA256_HEX))
     structure = Structure(required=True, allow_none=True)
+    # the structure at work the turn before, where the form starts (choices.py); no rule reads it
+    last = Structure()
 
 
 class OrderOfBusinessSchema(Schema):

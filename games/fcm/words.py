@@ -3,7 +3,9 @@ the state's said as the pages say it. A card of a chain by its printed title, to
 the chain's other cards of that title by where it is, then by its order (pickers.py,
 games/choices.py `told_apart`); a CEO as its chain's ("ann's CEO"); a card's data name by its
 title (`kitchen_trainee` is a Kitchen Trainee), a milestone by its name; a restaurant by its
-square; an event type by its form's title (`fcm.drinks_collected` is “Drinks collected”).
+square; an event type by its form's title (`fcm.drinks_collected` is “Drinks collected”); a
+square, or a tile of a zeppelin's route, as the map and the square picker name it (`[7, 9]` is
+"row 7, column 9", a list of them "row 7, column 9 or row 8, column 9").
 The rules raise their refusals with ids, which are exact; `evolve` (rules.py) and the choices
 (choices.py) say them in words."""
 
@@ -56,7 +58,20 @@ def in_words(state: dict):
             return named
         return a(named) if found.group(1) else named  # "a Errand Boy" is "an Errand Boy"
 
-    return lambda text: ids.sub(said, text)
+    return lambda text: squares_said(ids.sub(said, text))
+
+
+SQUARES = re.compile(r"\[\d+, \d+\](?:, \[\d+, \d+\])*")  # [7, 9], or [7, 10], [8, 9], ...
+PAIR = re.compile(r"\[(\d+), (\d+)\]")
+
+
+def squares_said(text: str) -> str:
+    """`legal from [1, 4]: on to [1, 5], [2, 4], or stop` -> `legal from row 1, column 4: on to
+    row 1, column 5 or row 2, column 4, or stop`."""
+    return SQUARES.sub(
+        lambda run: " or ".join(f"row {r}, column {c}" for r, c in PAIR.findall(run.group())),
+        text,
+    )
 
 
 def said_in_words(refusal: RuleViolation, state: dict) -> RuleViolation:

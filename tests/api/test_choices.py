@@ -104,3 +104,32 @@ def test_the_operation_is_in_the_openapi_document(client):
     operation = spec["paths"]["/api/games/{game_id}/choices"]["get"]
     assert {"200", "400", "404"} <= set(operation["responses"])
     assert {p["name"] for p in operation["parameters"]} >= {"actor", "type"}
+
+
+def test_a_structure_starts_from_last_turn_s_and_recorded_untouched_it_stands(client):
+    """#32 item 4: after a turn at work the structure form's fields each carry a `default`,
+    the boss of last turn; a card that was on the beach none. Those defaults, sent as they
+    are, are recorded."""
+    from tests.games.fcm.test_choices import after_a_turn_at_work
+
+    state = after_a_turn_at_work().state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.json
+    game_id, seats = created.json["id"], created.json["seats"]
+    [ceo], [manager] = ids(state, "ann", "ceo"), ids(state, "ann", "management_trainee")
+    [trainer], [cfo] = ids(state, "ann", "trainer"), ids(state, "ann", "cfo")
+    fields = choices(client, game_id, actor="player:ann", type="fcm.structure_chosen").json
+    fields = fields["fields"]
+    assert fields[f"structure.{trainer}"]["default"] == manager
+    assert fields[f"structure.{manager}"]["default"] == ceo
+    assert "default" not in fields[f"structure.{cfo}"]
+    structure = {path.removeprefix("structure."): field["default"]
+                 for path, field in fields.items() if "default" in field}  # fmt: skip
+    recorded = append(client, game_id, seats["ann"], {
+        "type": "fcm.structure_chosen", "actor": "player:ann",
+        "payload": {"player": "ann", "structure": structure},
+    })  # fmt: skip
+    assert recorded.status_code == 201, recorded.json
+    spec = client.get("/api/openapi.json").json
+    assert "default" in spec["components"]["schemas"]["FieldChoices"]["properties"]

@@ -6,7 +6,8 @@ of more than one kind: cleanup waits for its `fcm.freezer_filled`, which throws 
 at once; otherwise there is nothing to choose. Throwing any away claims the first throw-away
 milestone; every card goes back to hand but the busy ones, nothing new any more;
 coming-soon restaurants open, drive-ins end (FCM-CLEAN-2); the milestones claimed this turn
-lose their other copies (FCM-CLEAN-3). Then the next turn's restructuring.
+lose their other copies (FCM-CLEAN-3). Then the next turn's restructuring, which remembers
+each chain's structure of the turn that ended (its record's `last`).
 """
 
 from games.actors import check_actor
@@ -87,6 +88,8 @@ def cleaned(state: dict) -> dict:
     """Cleanup done on `state`; returns what each chain kept and threw away, the restaurants
     opened and the milestones retired, for the explanation."""
     report = {"turn": state["turn"], "chains": {}}
+    worked = {name: {card["id"]: card["boss"] for card in chain["cards"] if card["boss"]}
+              for name, chain in state["chains"].items()}  # fmt: skip
     for name, chain in state["chains"].items():
         keep = FREEZER if has_freezer(chain, state["turn"]) else 0
         kept, thrown = {}, {}
@@ -117,6 +120,8 @@ def cleaned(state: dict) -> dict:
     report["milestones_retired"] = sorted(claimed_now)
     state["turn"] += 1
     begin_next(state, after="cleanup")
+    for name, record in (state["restructuring"] or {}).items():
+        record["last"] = worked[name]  # what the structure form starts from (choices.py)
     return report
 
 

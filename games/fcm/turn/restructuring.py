@@ -9,8 +9,10 @@ sealed (`fcm.structure_sealed`: a commitment to the structure as games/sealed.py
 and order of business begins. A chain with nothing in hand has no choice to make, nor has
 anyone on the first turn (FCM-RESTR-4): the engine records those structures itself.
 
-While the phase lasts, `state["restructuring"]` is `{chain: {"sealed", "structure"}}`: the
-commitment, if the chain sealed, and the structure once it is known (null before).
+While the phase lasts, `state["restructuring"]` is `{chain: {"sealed", "structure", "last"}}`:
+the commitment, if the chain sealed, the structure once it is known (null before), and the
+structure at work the turn before (cleanup.py notes it; missing or `{}` if unknown), which a
+form offers as it starts (choices.py) and no rule reads.
 """
 
 from games.actors import check_actor
@@ -25,7 +27,7 @@ def begin_restructuring(state: dict) -> None:
     """The phase begins: every chain still to choose, but those with no choice to make."""
     state["phase"] = "restructuring"
     state["restructuring"] = {
-        name: {"sealed": None, "structure": None} for name in state["players"]
+        name: {"sealed": None, "structure": None, "last": {}} for name in state["players"]
     }
     for name, chain in state["chains"].items():
         if state["turn"] == 1 or not in_hand(chain):

@@ -9,6 +9,7 @@ import pytest
 
 import games.fcm as fcm
 from games.fcm.data import EMPLOYEES
+from tests.games.fcm.table import Table
 from tests.games.fcm.test_restructuring import at_turn_five, ids
 from tests.games.fcm.test_training import rich
 from tests.games.fcm.test_working import working
@@ -296,3 +297,126 @@ def test_the_fired_cards_are_those_a_chain_may_fire():
     forced = fcm.choices(table.state, "player:ann", "fcm.fired")["cards.*"]
     salaried = sorted(ids(table.state, "ann", "burger_cook") + ids(table.state, "ann", "cfo"))
     assert sorted(e["value"] for e in forced["offer"]) == salaried
+
+
+def after_a_turn_at_work(*hand):
+    """ann's turn 5 ends (the campaigns run, cleanup) with her waitress and management trainee
+    under her CEO and her trainer under the manager, her CFO and `hand` on the beach: turn 6's
+    restructuring."""
+    from tests.games.fcm.test_campaigns import at_marketing, resolved
+    from tests.games.fcm.test_restructuring import hired
+
+    table = at_marketing()
+    position = hired(table.state, "ann", "management_trainee", "trainer", *hand)
+    cards = {c["card"]: c for c in position["chains"]["ann"]["cards"]}
+    ceo, manager = cards["ceo"]["id"], cards["management_trainee"]["id"]
+    bosses = {"waitress": ceo, "management_trainee": ceo, "trainer": manager}
+    for card in position["chains"]["ann"]["cards"]:
+        if card["place"] == "hand":
+            boss = bosses.get(card["card"])
+            card.update(place="work" if boss else "beach", boss=boss)
+    for chain in position["chains"].values():
+        for card in chain["cards"]:
+            card["place"] = "beach" if card["place"] == "hand" else card["place"]
+    table = Table(position["players"], position=position)
+    resolved(table)
+    [event] = fcm.resolve(table.state)
+    table.record("cleaned_up", actor="system:cleanup", **event["payload"])
+    assert table.state["phase"] == "restructuring" and table.state["turn"] == 6
+    return table
+
+
+def defaults(answer):
+    return {path.removeprefix("structure."): field.get("default")
+            for path, field in answer.items()}  # fmt: skip
+
+
+def test_an_untouched_structure_is_last_turn_s():
+    """#32 item 4: the structure form starts from the structure at work last turn, each card
+    under its boss then; a card that was on the beach starts on the beach. Recorded as it
+    starts, it puts the same cards to work under the same bosses."""
+    table = after_a_turn_at_work()
+    state = table.state
+    [ceo], [manager] = ids(state, "ann", "ceo"), ids(state, "ann", "management_trainee")
+    [trainer], [waitress], [cfo] = (ids(state, "ann", c) for c in ("trainer", "waitress", "cfo"))
+    answer = fcm.choices(state, "player:ann", "fcm.structure_chosen")
+    assert defaults(answer) == {waitress: ceo, manager: ceo, trainer: manager, cfo: None}
+    assert fcm.choices(state, "player:ann", "fcm.structure_sealed") == answer
+    structure = {card: boss for card, boss in defaults(answer).items() if boss}
+    table.record("structure_chosen", player="ann", structure=structure)
+    table.record("structure_chosen", player="bob", structure={})
+    at_work = {c["id"]: c["boss"] for c in table.state["chains"]["ann"]["cards"]
+               if c["place"] == "work"}  # fmt: skip
+    assert at_work == {ceo: None, **structure}
+
+
+def test_a_default_is_only_where_the_card_may_still_report():
+    """#32 item 4, FCM-RESTR-2: ann's manager was fired at payday, so her trainer, who worked
+    under it, starts on the beach; her waitress still starts under the CEO."""
+    from tests.games.fcm.test_restructuring import at_turn_five
+
+    table = after_a_turn_at_work()
+    state = copy.deepcopy(table.state)
+    [manager] = ids(state, "ann", "management_trainee")
+    chain = state["chains"]["ann"]
+    chain["cards"] = [c for c in chain["cards"] if c["id"] != manager]
+    [ceo], [trainer], [waitress] = (ids(state, "ann", c) for c in ("ceo", "trainer", "waitress"))
+    answer = fcm.choices(state, "player:ann", "fcm.structure_chosen")
+    assert defaults(answer)[trainer] is None and defaults(answer)[waitress] == ceo
+    fresh = fcm.choices(at_turn_five().state, "player:ann", "fcm.structure_chosen")
+    assert set(defaults(fresh).values()) == {None}, "no turn at work, no default"
+
+
+def test_a_chain_that_must_fire_is_offered_the_whole_firings_that_let_it_pay():
+    """FCM-PAY-2: ann owes $15 with $10 for her two cooks and her CFO: each one of them alone
+    lets her pay, so the firings offered are those three, each recorded; none of two cards
+    (one more than she needs), none with her waitress (no salary)."""
+    from tests.games.fcm.test_payday import at_payday
+
+    table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100})
+    assert "cards" not in fcm.choices(table.state, "player:ann", "fcm.fired"), "her own firing"
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    answer = fcm.choices(table.state, "player:ann", "fcm.fired")
+    salaried = [ids(table.state, "ann", c)[0] for c in ("cfo", "burger_cook", "pizza_cook")]
+    assert sorted(offered(answer, "cards")) == sorted([card] for card in salaried)
+    labels = sorted(e["label"] for e in answer["cards"]["offer"])
+    assert labels == ["Burger Cook", "CFO", "Pizza Cook"]
+    assert answer["cards"]["none"] == "Choose a firing that lets ann pay"
+    holds_against_the_checks(table, "fcm.fired", answer, "cards",
+                             lambda e: {"player": "ann", "cards": e["value"]})  # fmt: skip
+
+
+def test_the_firings_offered_are_every_firing_the_rules_accept_alike_cards_once():
+    """FCM-PAY-2: ann owes $15 with $5 for two burger cooks, a pizza cook, her CFO and a
+    recruiting manager whose two unused hires ($10 off) are worth more than its salary: every
+    firing of her cards that the check accepts is offered (two cards, never the manager), but
+    for which of two alike cards goes, and nothing else is."""
+    import itertools
+
+    from games.choices import accepts
+    from games.fcm.turn.payday import check_forced
+    from tests.games.fcm.test_payday import at_payday
+
+    table = at_payday(ann=["burger_cook", "burger_cook", "pizza_cook", "recruiting_manager"],
+                      cash={"ann": 5, "bob": 100}, unused_hires=2)  # fmt: skip
+    state = table.state
+    [recruiter] = ids(state, "ann", "recruiting_manager")
+    state["payday"]["recruiters"] = {recruiter: 2}
+    table.state = state
+    for player in ("ann", "bob"):
+        table.record("fired", player=player, cards=[])
+    state = table.state
+    kinds = {c["id"]: c["card"] for c in state["chains"]["ann"]["cards"]}
+    legal = {
+        tuple(sorted(kinds[i] for i in chosen))
+        for size in range(1, len(kinds) + 1)
+        for chosen in itertools.combinations(kinds, size)
+        if accepts(lambda chosen=chosen: check_forced(state, "ann", list(chosen)))
+    }
+    answer = fcm.choices(state, "player:ann", "fcm.fired")
+    sets = [tuple(sorted(kinds[i] for i in value)) for value in offered(answer, "cards")]
+    assert len(sets) == len(set(sets)) and set(sets) == legal
+    assert ("burger_cook", "burger_cook") in legal and len(legal) == 4
+    holds_against_the_checks(table, "fcm.fired", answer, "cards",
+                             lambda e: {"player": "ann", "cards": e["value"]})  # fmt: skip

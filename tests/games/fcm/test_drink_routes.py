@@ -141,14 +141,20 @@ def test_each_buyer_collects_a_source_once_and_another_buyer_again():
     assert goods(table) == {"beer": 2 + 3}
 
 
+def said(square):
+    """A square as the page names it: the map's titles, the square picker."""
+    return f"row {square[0]}, column {square[1]}"
+
+
 def test_a_road_route_starts_beside_an_entrance():
     """FCM-FOOD-3: not one square further on; a drive-in's every corner is an entrance."""
     table, card = cart()
     route, _, _ = to_a_drink(table.state)
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                           route=route[1:])  # fmt: skip
-    assert f"does not hold at {route[1]} (square 1)" in error.message
-    assert str(route[0]) in error.message  # the legal start
+    assert f"does not hold at {said(route[1])} (square 1)" in error.message
+    assert said(route[0]) in error.message  # the legal start
+    assert "[" not in error.message, "a square as the page names it (#32 item 2)"
     assert error.details["squares"] == [route[1]]
     beside_entrance = [r[0] for r, _ in road_routes(table.state)]
     beside_corners = [r[0] for r, _ in road_routes(table.state, corners=True)]
@@ -185,8 +191,8 @@ def test_a_road_route_makes_no_u_turn_and_keeps_to_joined_roads():
     for why, wrong in bad.items():
         error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                               route=wrong)  # fmt: skip
-        assert f"does not hold at {wrong[-1]} (square {len(wrong)})" in error.message
-        assert why in error.message
+        assert f"does not hold at {said(wrong[-1])} (square {len(wrong)})" in error.message
+        assert why in error.message and "[" not in error.message
 
 
 def test_a_road_route_crosses_at_most_the_range():
@@ -199,7 +205,7 @@ def test_a_road_route_crosses_at_most_the_range():
         by_cost.setdefault(cost, route)
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                           route=by_cost[3])  # fmt: skip
-    assert f"at {by_cost[3][-1]} (square {len(by_cost[3])}): it is tile crossing 3" in (
+    assert f"at {said(by_cost[3][-1])} (square {len(by_cost[3])}): it is tile crossing 3" in (
         error.message
     )
     assert "a Cart Operator (range 2)" in error.message
@@ -342,7 +348,7 @@ def test_a_road_route_starts_by_an_entrance_of_one_of_the_chain_s_open_restauran
     """FCM-FOOD-3, "from a restaurant entrance": not bob's, not ann's coming-soon one (it opens
     at the end of the turn); the same route from it once it is open holds."""
     table, card = cart()
-    legal = "of the chain: [2, 5]"  # [0, 2] is beside bob's entrance
+    legal = "of the chain: row 2, column 5"  # [0, 2] is beside bob's entrance
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                           route=[[0, 2]])  # fmt: skip
     assert legal in error.message
@@ -473,7 +479,7 @@ def test_a_zeppelin_never_enters_a_tile_twice_and_flies_at_most_its_range():
     path = flight(board, start, 6)
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                           route=path[:6])  # fmt: skip
-    assert f"at tile {path[5]} (tile 6): it is tile crossing 5" in error.message
+    assert f"at tile {said(path[5])} (tile 6): it is tile crossing 5" in error.message
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                           route=path[:2] + [path[0]])  # fmt: skip
     assert "never the same tile twice" in error.message
@@ -483,7 +489,7 @@ def test_a_zeppelin_never_enters_a_tile_twice_and_flies_at_most_its_range():
     assert "is not orthogonally beside tile" in error.message
     error = table.refused("drinks_collected", "FCM-FOOD-3", player="ann", card=card,
                           route=path[1:3])  # fmt: skip
-    assert f"a zeppelin starts on the tile of an entrance: {start}" in error.message
+    assert f"a zeppelin starts on the tile of an entrance: {said(start)}" in error.message
     table.record("drinks_collected", player="ann", card=card, route=path[:5])
     longer, card, _, _ = zeppelin(milestones=["first_cart_operator"])
     path = flight(board, start, 7)

@@ -528,7 +528,8 @@ function join(path, name) {
 // offers only the values offered (those whose `when` the form's other fields meet); a box
 // becomes a list to pick from. Its field is marked data-rules="<the rules that left values
 // out>", so that a refusal naming one is shown beside it (js/record-problem.js), and says what
-// it left out and why. A card as printed keeps among its "Which card" only the printed cards
+// it left out and why. A list starts on the answer's `default`, until the person changes it.
+// A list's own path judged (not its items') offers whole lists: "Which cards", filling it in. A card as printed keeps among its "Which card" only the printed cards
 // offered. A path the game did not judge keeps the control built above.
 export function offerChoices(form, fields) {
   const named = new Map();
@@ -550,7 +551,7 @@ export function offerChoices(form, fields) {
     if (control.type === "radio") offerRadios(controls, offered);
     else {
       if (control.tagName !== "SELECT") control = boxToList(control);
-      offerOptions(control, offered, judged.none ?? waitsFor);
+      offerOptions(control, offered, judged.none ?? waitsFor, judged.default);
     }
     const wrapper = control.closest("[data-field]");
     const waiting = control.type === "radio" ? waitsFor : null; // a list says it in its empty choice
@@ -565,6 +566,36 @@ export function offerChoices(form, fields) {
     offerPrinted(which, judged.offer.filter(meets));
     tellLeftOut(which.closest("[data-field]"), judged.rules, judged.left_out.filter(meets), told, null);
   }
+  // a list judged as a whole (FCM's firing that must let a chain pay): the lists allowed, one
+  // to choose, which fills the list's items in
+  for (const list of form.querySelectorAll("[data-list]")) {
+    const judged = fields[list.dataset.list];
+    if (judged) offerWholeLists(list, judged);
+  }
+}
+
+function offerWholeLists(list, judged) {
+  const path = list.dataset.list;
+  let select = list.querySelector(":scope > .whole select");
+  if (!select) {
+    const id = `${list.closest("form").id}-${path.replaceAll(".", "-")}-whole`;
+    const wrapper = element("div", { class: "field whole" });
+    const label = element("label", { for: id });
+    label.textContent = `Which ${list.querySelector(":scope > legend").textContent.toLowerCase()}`;
+    select = element("select", { id, name: `_whole.${path}` });
+    select.addEventListener("change", () => {
+      const chosen = JSON.parse(select.dataset.values)[Number(select.value)];
+      if (chosen) fillList(list, chosen);
+    });
+    wrapper.append(label, select);
+    list.querySelector(":scope > ol").before(wrapper);
+  }
+  const before = JSON.parse(select.dataset.values ?? "[]")[Number(select.value)];
+  const words = judged.none ?? (judged.offer.length ? "Choose" : "Nothing the rules allow now");
+  select.replaceChildren(new Option(words, ""), ...judged.offer.map((entry, n) => new Option(entry.label, String(n))));
+  select.dataset.values = JSON.stringify(judged.offer.map((entry) => entry.value));
+  const still = before === undefined ? -1 : judged.offer.findIndex((entry) => canonical(entry.value) === canonical(before));
+  select.value = still < 0 ? "" : String(still);
 }
 
 // Whether an entry's `when` holds in the form now: each field it names (a `*` being the list
@@ -615,8 +646,12 @@ function firstChoose(form, entries, item) {
   return waited.length ? `Choose the ${waited.join(" and the ")} first` : null;
 }
 
-function offerOptions(select, offered, emptyWords) {
+// `preset`, the answer's `default`, is chosen while the person has not touched the list: it
+// holds what it was last offered with (nothing, at first; a value filled in counts as touched).
+function offerOptions(select, offered, emptyWords, preset) {
   const chosen = select.value;
+  const left = select.dataset.offeredValue;
+  if (chosen !== (left ?? "")) select.dataset.touched = "1";
   const none = offered.find((entry) => entry.value === null);
   const values = offered.filter((entry) => entry.value !== null);
   const words = none ? none.label : emptyWords ?? (values.length ? "Choose" : "Nothing the rules allow now");
@@ -624,6 +659,9 @@ function offerOptions(select, offered, emptyWords) {
   select.replaceChildren(empty, ...values.map((entry) => new Option(entry.label, String(entry.value))));
   select.dataset.empty = none ? "null" : "omit"; // an empty choice sends null only where null is allowed
   if ([...select.options].some((option) => option.value === chosen)) select.value = chosen;
+  const start = preset === undefined || preset === null ? null : String(preset);
+  if (!select.dataset.touched && [...select.options].some((option) => option.value === start)) select.value = start;
+  select.dataset.offeredValue = select.value;
 }
 
 function offerRadios(radios, offered) {
