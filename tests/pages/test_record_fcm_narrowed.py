@@ -25,12 +25,6 @@ def on_the_beach(state):
     return state
 
 
-def shot(form, name, viewport):
-    """The form as a person sees it, for a person to look at (/tmp/fcm2-*.png)."""
-    size = "phone" if viewport == VIEWPORTS["phone"] else "desktop"
-    form.screenshot(path=f"/tmp/fcm2-{name}-{size}.png")
-
-
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
 def test_the_structure_form_starts_from_last_turn_s_structure(page, viewport):
     """#32 item 4: after a turn with her waitress and manager under her CEO and her trainer
@@ -47,7 +41,6 @@ def test_the_structure_form_starts_from_last_turn_s_structure(page, viewport):
     expect(form.get_by_label("Waitress", exact=True)).to_have_value(ceo)
     expect(form.get_by_label("CFO", exact=True)).to_have_value("")
     assert_accessible(page, f"the structure form as last turn's, {viewport}")
-    shot(form, "structure-default", viewport)
 
     form.get_by_label("Waitress", exact=True).select_option("")
     form.get_by_label("CFO", exact=True).select_option(ceo)
@@ -87,7 +80,6 @@ def test_a_campaign_s_marketeer_and_a_drinks_route_s_card_are_only_those_that_ma
     expect(left_out).to_contain_text("Kitchen Trainee is not a marketeer (FCM-MKT-1)")
     assert "-" not in left_out.inner_text().replace("FCM-MKT-1", "")
     assert_accessible(page, f"the campaign form, {viewport}")
-    shot(form, "marketeer", viewport)
     form.locator("summary").first.click()  # closed again
 
     form = opened(page, "Drinks collected")
@@ -98,7 +90,6 @@ def test_a_campaign_s_marketeer_and_a_drinks_route_s_card_are_only_those_that_ma
     expect(left_out).to_contain_text("Kitchen Trainee")
     assert "_" not in left_out.inner_text()
     assert_accessible(page, f"the drinks route form, {viewport}")
-    shot(form, "drinks-collector", viewport)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
@@ -120,7 +111,6 @@ def test_a_firing_offers_only_the_cards_a_chain_may_fire(page, viewport):
     expect(left_out).to_contain_text("bob may not fire their CEO (FCM-PAY-1)")
     expect(left_out).to_contain_text("Brand Manager")
     assert_accessible(page, f"bob's firing, {viewport}")
-    shot(form, "fired", viewport)
     card.select_option(label="Kitchen Trainee (2nd)")
     expect(card).to_have_value(ids(state, "bob", "kitchen_trainee")[1])
     form.get_by_role("button", name="Record").click()
@@ -155,7 +145,6 @@ def test_a_chain_that_must_fire_chooses_among_the_whole_firings_that_let_it_pay(
     expect(form.get_by_label("Card 2", exact=True)).to_have_count(0)
     expect(which).to_have_value("2")
     assert_accessible(page, f"ann's firing to pay, chosen, {viewport}")
-    shot(form, "forced-firing", viewport)
     form.get_by_role("button", name="Record").click()
     expect(page.locator('#record-panel [data-slot="done"]')).to_contain_text("Recorded")
     event = page.request.get(f"/api/games/{game_id}/events/2").json()
