@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.pages.axe import VIEWPORTS, assert_accessible
-from tests.pages.test_game_page import burnrate_game
+from tests.pages.test_game_page import burnrate_game, fcm_game
 from tests.pages.test_record_burnrate import JOE_PICKS, draft_by_form, new_game
 
 
@@ -144,9 +144,25 @@ def test_the_recorders_forms_say_whose_action_and_a_new_player_is_never_handed_o
     discard.get_by_role("button", name="Record for joe").click()
 
     expect(status(page)).to_have_text(
-        "joe's turn is over: the game now waits for ruth. "
+        "Nothing more for joe now: the game waits for ruth. "
         "The forms below record for ruth: open one to record it."
     , timeout=20_000)  # fmt: skip
     expect(form("Turn ended").locator(":scope > summary")).to_have_text("Turn ended for ruth")
     expect(page.locator("#record-panel details.record-form[open]")).to_have_count(0)
     assert_accessible(page, f"the recorder, now for ruth, {viewport}")
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_recorder_choosing_among_players_owed_at_once_is_not_told_of_a_hand_over(
+    page, client, viewport
+):
+    game = fcm_game(client, players=("ann", "bob"), placed=2)  # both seal a reserve card
+    open_as(page, viewport, game["id"], "table", game["token"])
+    expect(status(page)).to_contain_text("recording for")  # the first owed
+    first = "ann" if "recording for ann" in status(page).inner_text() else "bob"
+    other = {"ann": "bob", "bob": "ann"}[first]
+    page.get_by_role("group", name="Recording for").get_by_label(other).check()
+    expect(status(page)).to_contain_text(f"recording for {other}")
+    expect(status(page)).not_to_contain_text("Nothing more for")
+    expect(page.locator("#record-panel details.record-form[open]")).to_have_count(1)
+    assert_accessible(page, f"the recorder, for the other, {viewport}")

@@ -119,7 +119,7 @@ function nowWords(awaiting, { table, player, seat }) {
   if (!player) return `Now${what}. This device is ${seatName(seat)}.`;
   if (handedOver) {
     const { from, to } = handedOver;
-    return `${from}'s turn is over: the game now waits for ${to}. The forms below record for ${to}: open one to record it.`;
+    return `Nothing more for ${from} now: the game waits for ${to}. The forms below record for ${to}: open one to record it.`;
   }
   return `Now${what}. This device is ${seatName(seat)}, recording for ${player}.`;
 }
@@ -135,10 +135,10 @@ function unsentWords(game) {
 // "Waiting for joe" in the step shown (pages/_step.html) leads to joe's forms on joe's device:
 // a link after it, which opens the first form and puts the focus in its first field.
 function offerRecordIt(offered) {
-  const waiting = document.querySelector("[data-awaiting]");
-  const link = waiting?.querySelector("[data-record-it]");
+  const line = document.querySelector("[data-awaiting]");
+  const link = line?.querySelector("[data-record-it]");
   if (!offered) return link?.remove();
-  if (!waiting || link) return;
+  if (!line || link) return;
   const added = document.createElement("a");
   added.href = "#record-panel";
   added.dataset.recordIt = "";
@@ -150,7 +150,7 @@ function offerRecordIt(offered) {
     entry.details.open = true;
     entry.form.querySelector("input:not([type=hidden]), select, textarea")?.focus();
   });
-  waiting.append(" ", added);
+  line.append(" ", added);
 }
 
 // The table's recorder, with several players owed an action at once: whose it records.
@@ -177,7 +177,7 @@ function offerRecordingFor(owed) {
     radio.value = name;
     radio.checked = name === recordingFor;
     radio.addEventListener("change", () => {
-      recordingFor = name;
+      recordingFor = formsFor = name; // asked for: not a hand-over to say
       if (latest) render(latest);
     });
     label.append(radio, " ", Object.assign(document.createElement("bdi"), { textContent: name }));
