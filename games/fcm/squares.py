@@ -29,8 +29,10 @@ def square_words(square) -> str:
     return f"row {square[0]}, column {square[1]}"
 
 
-def judged_squares(state: dict, actor: str, event_type: str, payload: dict, way: str,
-                   ways, when: dict | None = None, field: Field | None = None) -> Field:  # fmt: skip
+def judged_squares(
+    state: dict, actor: str, event_type: str, payload: dict, way: str, ways,
+    when: dict | None = None, field: Field | None = None,
+) -> Field:  # fmt: skip
     """Each square of the map as `top_left` of `payload`, offered if one of `ways` (values of
     the payload's field `way`) is accepted."""
     field = field or Field()

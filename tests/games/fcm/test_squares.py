@@ -87,8 +87,8 @@ def test_a_local_manager_is_offered_the_squares_within_its_range():
     [regional] = at_work(table, "regional_manager")
     field = fcm.choices(table.state, "player:ann", "fcm.restaurant_placed")["top_left"]
     for manager in (local, regional):
-        mine = {"offer": [e for e in field["offer"] if e["when"] == {"manager": manager}],
-                "left_out": [e for e in field["left_out"] if e["when"] == {"manager": manager}]}  # fmt: skip
+        mine = {key: [e for e in field[key] if e["when"] == {"manager": manager}]
+                for key in ("offer", "left_out")}  # fmt: skip
         squares_hold(table, "restaurant_placed", mine, "entrance", CORNERS, player="ann",
                      manager=manager)  # fmt: skip
     near = [e["value"] for e in field["offer"] if e["when"] == {"manager": local}]
