@@ -10,7 +10,8 @@ chain may fire (FCM-PAY-1) and, when it must fire to pay, the whole firings that
 Each candidate is judged by folding a sample action with it (`evolve`), one value at a time;
 a revealed structure as if the chain had sealed that sample: the reveal's every check but the
 commitment's, which only the player's own choice and nonce can open.
-Fields this module does not name (squares, campaigns, houses) keep the form's own controls.
+The squares a starting restaurant, a house or a restaurant may go on are squares.py's; fields
+this module does not name (a campaign's square, a garden's house) keep the form's own controls.
 A card is named as the form names it (its title, two alike told apart), in a label and in the
 words of a refusal: no id of the state's.
 """
@@ -19,6 +20,7 @@ import itertools
 
 from games.choices import Field, accepts, player_of
 from games.errors import RuleViolation
+from games.fcm import squares
 from games.fcm.actions.building import acting_card
 from games.fcm.actions.food import route_buyer
 from games.fcm.actions.marketing import marketeer_of
@@ -279,13 +281,36 @@ def developer(state, chain, working, card_id):
     return acting_card(state, working, card_id, "FCM-HOUSE-1")
 
 
+def with_squares(judged, where) -> callable:
+    """The acting card's field, then where the piece may go, `where(state, actor, player, the
+    acting card's field)` (squares.py)."""
+
+    def both(state: dict, actor: str, player: str) -> dict:
+        fields = judged(state, actor, player)
+        return fields | where(state, actor, player, *fields.values()) if fields else {}
+
+    return both
+
+
+def starting_restaurant(state: dict, actor: str, player: str) -> dict:
+    if state["phase"] != "setup_restaurants":
+        return {}
+    return squares.starting_restaurant(state, actor, player)
+
+
 JUDGED = {
+    "fcm.starting_restaurant_placed": starting_restaurant,
     "fcm.campaign_placed": acting("marketeer", lambda s, chain, w, i: marketeer_of(chain, i)),
     "fcm.drinks_collected": acting("card", lambda s, chain, w, i: route_buyer(chain, w, i)),
-    "fcm.house_placed": acting("developer", developer),
+    "fcm.house_placed": with_squares(acting("developer", developer), squares.house),
     "fcm.garden_added": acting("developer", developer),
-    "fcm.restaurant_placed": acting("manager", lambda s, c, w, i: acting_card(s, w, i, LOCAL)),
-    "fcm.restaurant_moved": acting("manager", lambda s, c, w, i: acting_card(s, w, i, REGIONAL)),
+    "fcm.restaurant_placed": with_squares(
+        acting("manager", lambda s, c, w, i: acting_card(s, w, i, LOCAL)), squares.restaurant_placed
+    ),
+    "fcm.restaurant_moved": with_squares(
+        acting("manager", lambda s, c, w, i: acting_card(s, w, i, REGIONAL)),
+        squares.restaurant_moved,
+    ),
     "fcm.fired": fired,
     "fcm.recruited": recruited,
     "fcm.trained": trained,

@@ -133,3 +133,36 @@ def test_a_structure_starts_from_last_turn_s_and_recorded_untouched_it_stands(cl
     assert recorded.status_code == 201, recorded.json
     spec = client.get("/api/openapi.json").json
     assert "default" in spec["components"]["schemas"]["FieldChoices"]["properties"]
+
+
+def test_a_house_s_squares_are_those_the_rules_allow_and_one_is_recorded(client):
+    """#32 item 2, FCM-HOUSE-1: the house's top-left square offers the squares where some
+    garden side fits, in words, every other square left out with the rule; one offered is
+    recorded, one left out refused with that rule."""
+    state = working(ann_work=["new_business_developer"]).state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    created = client.post("/api/games", json=body)
+    game_id, seats = created.json["id"], created.json["seats"]
+    [developer] = ids(state, "ann", "new_business_developer")
+    answer = choices(client, game_id, actor="player:ann", type="fcm.house_placed")
+    assert answer.status_code == 200, answer.json
+    field = answer.json["fields"]["top_left"]
+    assert field["rules"] == ["FCM-HOUSE-1"]
+    assert len(field["offer"]) + len(field["left_out"]) == 15 * 15 and field["offer"]
+    row, col = field["offer"][0]["value"]
+    assert field["offer"][0]["label"] == f"row {row}, column {col}"
+    payload = {"player": "ann", "developer": developer, "number": state["supply"]["houses"][0]}
+    for side in ("N", "E", "S", "W"):
+        refused = append(client, game_id, seats["ann"], {
+            "type": "fcm.house_placed", "actor": "player:ann",
+            "payload": {**payload, "top_left": field["left_out"][0]["value"], "garden": side},
+        })  # fmt: skip
+        assert refused.status_code == 422 and refused.json["rule"] == "FCM-HOUSE-1"
+    for side in ("N", "E", "S", "W"):
+        recorded = append(client, game_id, seats["ann"], {
+            "type": "fcm.house_placed", "actor": "player:ann",
+            "payload": {**payload, "top_left": [row, col], "garden": side},
+        })  # fmt: skip
+        if recorded.status_code == 201:
+            break
+    assert recorded.status_code == 201, recorded.json

@@ -3,8 +3,13 @@
 Each check raises a RuleViolation with the rule's id and, in `details`, the squares at fault
 and the map picture with those squares marked, or returns quietly. The checks know the map,
 not the cards: whether the player has a card that may place the piece, and the range it has,
-are for the action that calls them.
+are for the action that calls them. While `unpictured()` holds (games/fcm/squares.py judges
+hundreds of squares and keeps only each refusal's rule and words) no map is drawn.
 """
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from games.errors import RuleViolation
 from games.fcm.data import CAMPAIGNS, campaign_type
@@ -22,15 +27,25 @@ from games.fcm.map.pieces import (
 from games.fcm.map.render import render
 
 EDGES = ("N", "E", "S", "W")
+_PICTURED = ContextVar("pictured", default=True)
+
+
+@contextmanager
+def unpictured() -> Iterator[None]:
+    """Refusals name the squares at fault but draw no map: drawing is most of a refusal's time."""
+    token = _PICTURED.set(False)
+    try:
+        yield
+    finally:
+        _PICTURED.reset(token)
 
 
 def refusal(rule: str, message: str, board: Board, map_state: dict, squares) -> RuleViolation:
     """A RuleViolation naming the squares at fault and showing them on the map."""
     squares = sorted({tuple(sq) for sq in squares})
-    details = {
-        "squares": [list(sq) for sq in squares],
-        "map": render(board, map_state, highlight=squares),
-    }
+    details = {"squares": [list(sq) for sq in squares]}
+    if _PICTURED.get():
+        details["map"] = render(board, map_state, highlight=squares)
     return RuleViolation(rule, message, details)
 
 

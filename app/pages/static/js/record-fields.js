@@ -566,12 +566,64 @@ export function offerChoices(form, fields) {
     offerPrinted(which, judged.offer.filter(meets));
     tellLeftOut(which.closest("[data-field]"), judged.rules, judged.left_out.filter(meets), told, null);
   }
+  // a square of the map judged (where a house or a restaurant may go): the squares allowed as
+  // a list in words, which fills the row and column in; one tapped or typed that the rules
+  // refuse is refused beside the field, with the rule's words, and its boxes emptied
+  for (const square of form.querySelectorAll("[data-square]")) {
+    const path = square.dataset.square;
+    const judged = fields[path] ?? fields[path.replace(/\.\d+(?=\.|$)/g, ".*")];
+    if (judged) offerSquares(square, judged, path.match(/\.(\d+)(?=\.|$)/)?.[1], told);
+  }
   // a list judged as a whole (FCM's firing that must let a chain pay): the lists allowed, one
   // to choose, which fills the list's items in
   for (const list of form.querySelectorAll("[data-list]")) {
     const judged = fields[list.dataset.list];
     if (judged) offerWholeLists(list, judged);
   }
+}
+
+function offerSquares(square, judged, item, told) {
+  const form = square.closest("form");
+  const path = square.dataset.square;
+  const boxes = [...square.querySelectorAll(":scope > .inline input")]; // row, column
+  let select = square.querySelector(":scope > .which-square select");
+  if (!select) {
+    const id = `${form.id}-${path.replaceAll(".", "-")}-square`;
+    const wrapper = element("div", { class: "field which-square" });
+    const label = element("label", { for: id });
+    label.textContent = "Which square";
+    select = element("select", { id, name: `_square.${path}` });
+    select.addEventListener("change", () => {
+      const [row, col] = select.value ? select.value.split(",") : ["", ""];
+      boxes.forEach((box, n) => { box.value = [row, col][n]; });
+      square.querySelector(":scope > .picked")?.remove();
+    });
+    wrapper.append(label, select);
+    square.querySelector(":scope > legend").after(wrapper);
+  }
+  const meets = meetsIn(form, item);
+  const offered = judged.offer.filter(meets);
+  const leftOut = judged.left_out.filter(meets);
+  const waitsFor = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer, item);
+  offerOptions(select, offered.map((entry) => ({ ...entry, value: entry.value.join(",") })), waitsFor);
+  const given = boxes.map((box) => box.value.trim());
+  const at = given.every((value) => /^\d+$/.test(value)) ? given.map(Number).join(",") : null;
+  const refused = at === null ? null : leftOut.find((entry) => entry.value.join(",") === at);
+  if (at !== null) select.value = refused ? "" : at;
+  select.dataset.offeredValue = select.value;
+  let said = square.querySelector(":scope > .square-refused");
+  if (refused) {
+    said ??= element("p", { class: "error-message square-refused", id: `${select.id}-refused`, role: "alert" });
+    said.textContent = `${refused.label} is not allowed now: ${refused.message} (${refused.rule})`;
+    square.querySelector(":scope > .which-square").after(said);
+    square.classList.add("field-error");
+    for (const box of boxes) box.value = "";
+    square.querySelector(":scope > .picked")?.remove();
+  } else if (at !== null && said) {
+    said.remove();
+    square.classList.remove("field-error");
+  }
+  tellLeftOut(square, judged.rules, leftOut, told, null);
 }
 
 function offerWholeLists(list, judged) {
