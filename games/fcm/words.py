@@ -61,8 +61,8 @@ def in_words(state: dict):
     return lambda text: squares_said(ids.sub(said, text))
 
 
-SQUARES = re.compile(r"\[\d+, \d+\](?:, \[\d+, \d+\])*")  # [7, 9], or [7, 10], [8, 9], ...
-PAIR = re.compile(r"\[(\d+), (\d+)\]")
+SQUARES = re.compile(r"\[-?\d+, -?\d+\](?:, \[-?\d+, -?\d+\])*")  # [7, 9], [7, 10], [-1, 0]...
+PAIR = re.compile(r"\[(-?\d+), (-?\d+)\]")
 
 
 def squares_said(text: str) -> str:

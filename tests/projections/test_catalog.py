@@ -137,7 +137,11 @@ def test_a_fork_and_an_import_are_found_by_the_name_and_players_of_their_log(ser
     imported = client.post("/api/games/import", data=log).json["id"]
     found = services.catalog.find(Filters(text="friday", player="ben"), None, 10)[0]
     assert ids(found) == [original, fork, imported]
-    assert {game["name"] for game in found} == {"Friday"}
+    assert {game["name"] for game in found} == {
+        "Friday",
+        "Friday, fork at step 1",
+        "Friday, imported",
+    }
 
 
 def test_a_games_forks_are_read_from_their_own_index_and_only_theirs(services, client, monkeypatch):

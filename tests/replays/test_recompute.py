@@ -274,7 +274,7 @@ def test_a_five_player_fcm_game_walked_to_turn_six_recomputes_every_phase_as_rec
     (tests/games/fcm/recorded_play.py). Verify folds most states in place; those the recompute
     reads, before each of the worker's batches, stay as they were: every phase resolves again
     as recorded, and a late dinnertime explanation changed in Redis is still found."""
-    game_id, walked = recorded_walk(services, 3, 6)
+    game_id, walked = recorded_walk(services, 19, 6)  # five players, houses served by turn 5
     verdict = verified(client, game_id)
     assert walked.turns == 6 and verdict["ok"] is True, verdict
     derived = [e for e in events_of(client, game_id) if e["actor"].startswith("system:")]

@@ -241,7 +241,7 @@ class Strategy:
         """The chains whose firing payday awaits, as GET .../next names them: each chain's
         first, then a chain that cannot pay fires again (FCM-PAY-1, FCM-PAY-2)."""
         awaiting = table.client.get(f"{table.href}/next").json
-        if awaiting["types"] != ["fcm.fired"]:
+        if "fcm.fired" not in awaiting["types"]:  # each chain's own, not fcm.nobody_fired
             return []
         return [actor.removeprefix("player:") for actor in awaiting["from"]]
 

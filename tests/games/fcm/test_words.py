@@ -13,3 +13,8 @@ def test_a_square_and_a_list_of_squares_read_as_the_map_names_them():
     )
     other = "{'burger': 3} against ['ann', 'bob']"
     assert squares_said(other) == other, "only squares"
+
+
+def test_a_square_off_the_map_is_said_in_words_too():
+    said = squares_said("[-1, 0] is off the map; [0, 1] is a road")
+    assert said == "row -1, column 0 is off the map; row 0, column 1 is a road"
