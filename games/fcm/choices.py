@@ -10,8 +10,9 @@ chain may fire (FCM-PAY-1) and, when it must fire to pay, the whole firings that
 Each candidate is judged by folding a sample action with it (`evolve`), one value at a time;
 a revealed structure as if the chain had sealed that sample: the reveal's every check but the
 commitment's, which only the player's own choice and nonce can open.
-The squares a starting restaurant, a house or a restaurant may go on are squares.py's; fields
-this module does not name (a campaign's square, a garden's house) keep the form's own controls.
+The squares a starting restaurant, a house, a restaurant or a campaign tile may go on are
+squares.py's; fields this module does not name (a campaign's tile and size, a garden's house)
+keep the form's own controls.
 A card is named as the form names it (its title, two alike told apart), in a label and in the
 words of a refusal: no id of the state's.
 """
@@ -300,7 +301,9 @@ def starting_restaurant(state: dict, actor: str, player: str) -> dict:
 
 JUDGED = {
     "fcm.starting_restaurant_placed": starting_restaurant,
-    "fcm.campaign_placed": acting("marketeer", lambda s, chain, w, i: marketeer_of(chain, i)),
+    "fcm.campaign_placed": with_squares(
+        acting("marketeer", lambda s, chain, w, i: marketeer_of(chain, i)), squares.campaign
+    ),
     "fcm.drinks_collected": acting("card", lambda s, chain, w, i: route_buyer(chain, w, i)),
     "fcm.house_placed": with_squares(acting("developer", developer), squares.house),
     "fcm.garden_added": acting("developer", developer),

@@ -31,25 +31,8 @@ def place_campaign(state: dict, event: dict) -> None:
     start_action(state, event, player)
     chain = state["chains"][player]
     marketeer = marketeer_of(chain, payload["marketeer"])
-    action = EMPLOYEES[marketeer["card"]]["action"]
-    if number not in state["supply"]["campaigns"]:
-        free = ", ".join(map(str, state["supply"]["campaigns"])) or "none"
-        raise RuleViolation(
-            "FCM-MKT-1", f"campaign {number} is not in the supply; the free ones: {free}"
-        )
+    action = check_tile(state, marketeer, number, payload["duration"])
     kind = campaign_type(number)
-    if kind not in action["campaign_types"]:
-        raise RuleViolation(
-            "FCM-MKT-1",
-            f"a {marketeer['card']} places {' or '.join(action['campaign_types'])} campaigns,"
-            f" not {kind} {number}",
-        )
-    if payload["duration"] > action["max_duration"]:
-        raise RuleViolation(
-            "FCM-MKT-1",
-            f"a {marketeer['card']}'s campaign lasts 1 to {action['max_duration']} turns,"
-            f" not {payload['duration']}",
-        )
     eternal = holds(chain, ETERNAL) or (kind == "billboard" and claimable(state, player, ETERNAL))
     campaign = {
         "number": number,
@@ -67,6 +50,32 @@ def place_campaign(state: dict, event: dict) -> None:
     state["board"]["campaigns"].append(campaign)
     state["supply"]["campaigns"].remove(number)
     marketeer.update(place="busy", boss=None, campaign=number)
+
+
+def check_tile(state: dict, marketeer: dict, number: int, duration: int) -> dict:
+    """Refuse unless campaign `number` is in the supply, of a kind `marketeer` places, for at
+    most its duration (FCM-MKT-1); the marketeer's action. squares.py asks it which tiles a
+    marketeer may place."""
+    action = EMPLOYEES[marketeer["card"]]["action"]
+    if number not in state["supply"]["campaigns"]:
+        free = ", ".join(map(str, state["supply"]["campaigns"])) or "none"
+        raise RuleViolation(
+            "FCM-MKT-1", f"campaign {number} is not in the supply; the free ones: {free}"
+        )
+    kind = campaign_type(number)
+    if kind not in action["campaign_types"]:
+        raise RuleViolation(
+            "FCM-MKT-1",
+            f"a {marketeer['card']} places {' or '.join(action['campaign_types'])} campaigns,"
+            f" not {kind} {number}",
+        )
+    if duration > action["max_duration"]:
+        raise RuleViolation(
+            "FCM-MKT-1",
+            f"a {marketeer['card']}'s campaign lasts 1 to {action['max_duration']} turns,"
+            f" not {duration}",
+        )
+    return action
 
 
 def marketeer_of(chain: dict, card_id: str) -> dict:
