@@ -4,6 +4,7 @@ field, an unknown game a 404, and a game without choices answers no fields."""
 
 import pytest
 
+from games.fcm.data import CAMPAIGNS, campaign_type
 from tests.api.helpers import append, create_toy
 from tests.games.fcm.test_restructuring import ids
 from tests.games.fcm.test_working import working
@@ -162,6 +163,50 @@ def test_a_house_s_squares_are_those_the_rules_allow_and_one_is_recorded(client)
         recorded = append(client, game_id, seats["ann"], {
             "type": "fcm.house_placed", "actor": "player:ann",
             "payload": {**payload, "top_left": [row, col], "garden": side},
+        })  # fmt: skip
+        if recorded.status_code == 201:
+            break
+    assert recorded.status_code == 201, recorded.json
+
+
+def test_a_campaign_s_squares_are_those_its_marketeer_may_use_and_one_is_recorded(client):
+    """#32 item 2, FCM-MKT-1 to 3: the campaign's top-left square offers, while the marketing
+    trainee is chosen, the squares where one of its billboards fits in range, in words, every
+    other square left out with the rule; one offered is recorded by some billboard laid some
+    way, one left out for the range is refused with FCM-MKT-2 by each."""
+    state = working(ann_work=["marketing_trainee"]).state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    created = client.post("/api/games", json=body)
+    game_id, seats = created.json["id"], created.json["seats"]
+    [trainee] = [c["id"] for c in state["chains"]["ann"]["cards"]
+                 if c["card"] == "marketing_trainee" and c["place"] == "work"]  # fmt: skip
+    answer = choices(client, game_id, actor="player:ann", type="fcm.campaign_placed")
+    assert answer.status_code == 200, answer.json
+    field = answer.json["fields"]["top_left"]
+    assert field["rules"] == ["FCM-MKT-2", "FCM-MKT-3"]
+    assert len(field["offer"]) + len(field["left_out"]) == 15 * 15 and field["offer"]
+    assert {tuple(e["when"].items()) for e in field["offer"]} == {(("marketeer", trainee),)}
+    row, col = field["offer"][0]["value"]
+    assert field["offer"][0]["label"] == f"row {row}, column {col}"
+    far = next(e for e in field["left_out"] if e["rule"] == "FCM-MKT-2")
+    payload = {"player": "ann", "marketeer": trainee, "product": "pizza", "duration": 1}
+    ways = [
+        {"number": number, "size": size}
+        for number in state["supply"]["campaigns"]
+        if campaign_type(number) == "billboard"
+        for size in (CAMPAIGNS[number]["footprint"], CAMPAIGNS[number]["footprint"][::-1])
+    ]
+    for way in ways:
+        refused = append(client, game_id, seats["ann"], {
+            "type": "fcm.campaign_placed", "actor": "player:ann",
+            "payload": {**payload, "top_left": far["value"], **way},
+        })  # fmt: skip
+        assert refused.status_code == 422, refused.json
+        assert refused.json["rule"] in ("FCM-MKT-2", "FCM-MKT-3"), refused.json
+    for way in ways:
+        recorded = append(client, game_id, seats["ann"], {
+            "type": "fcm.campaign_placed", "actor": "player:ann",
+            "payload": {**payload, "top_left": [row, col], **way},
         })  # fmt: skip
         if recorded.status_code == 201:
             break
