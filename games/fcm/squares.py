@@ -1,8 +1,8 @@
 """The squares of the map a piece may go on now (#32 item 2), for choices.py: a starting
 restaurant (FCM-SETUP-8), a house a developer places (FCM-HOUSE-1), a restaurant a manager
 places or moves (FCM-REST-1, FCM-REST-2), a campaign tile a marketeer lays on the map
-(FCM-MKT-1 to 3). Every square of the map is a candidate for the
-field `top_left`, judged by folding the action with it, as games/choices.py says.
+(FCM-MKT-1 to 3). Every square of the map is a candidate for the field `top_left`, judged by
+folding the action with it, as games/choices.py says.
 
 A square is offered when some legal way to put the piece there exists: one of the
 entrances (a restaurant) or garden sides (a house) the action takes; the form's own field
