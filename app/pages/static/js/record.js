@@ -17,14 +17,15 @@
 // payload is read off the form by js/form-body.js, and a refusal is shown above its form
 // (js/record-problem.js), beside the field whose rule refused it; nothing else on the page
 // changes. What the game's rules allow now, GET /api/games/<id>/choices for each form's type
-// and actor at each new head, narrows the form's controls to it (js/record-fields.js
+// and actor at each new head, narrows the form's controls to it (js/record-choices.js
 // offerChoices); without an answer the form keeps its own controls. A sealed choice is asked
 // for in plain form and sealed on this device, which keeps it for the reveal
 // (js/record-sealed.js).
 import { bodyOf } from "./form-body.js";
 import { sayIsolated } from "./names.js";
 import { heldSeat, seatName } from "./seats.js";
-import { completed, fieldControls, fillIn, offerChoices, putSquare, refreshChoices } from "./record-fields.js";
+import { offerChoices } from "./record-choices.js";
+import { completed, fieldControls, fillIn, putSquare, refreshChoices } from "./record-fields.js";
 import { clearRefusal, showRefusal } from "./record-problem.js";
 import { keep, kept } from "./sealed.js";
 import { keptValues, note, revealing, sealedBody, sealing } from "./record-sealed.js";
