@@ -15,6 +15,11 @@ RETRACT = "retract"
 class RetractPayload(Schema):
     seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=2))
     reason = fields.String(load_default="", validate=validate.Length(max=500))
+    undo = fields.Boolean(
+        validate=validate.Equal(True),
+        metadata={"description": "true on the retracts an undo writes (POST .../undo), so the "
+                  "log tells an undo of one action from a withdraw of it; left out otherwise"},
+    )  # fmt: skip
 
 
 RETRACT_TYPE = EventType(
@@ -22,7 +27,8 @@ RETRACT_TYPE = EventType(
     schema=RetractPayload,
     description=(
         "Withdraws the latest player action not yet withdrawn (`seq` must name it), with the "
-        "derived events it caused. Nothing is deleted: the fold skips the withdrawn events."
+        "derived events it caused. Nothing is deleted: the fold skips the withdrawn events. "
+        "An undo's retracts say `undo: true`, and only those are offered to be redone."
     ),
     example={"seq": 7, "reason": "recorded the wrong card"},
 )

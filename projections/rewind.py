@@ -107,7 +107,7 @@ def undo(
                 "event_id": keyed.event_id(index) if keyed else None,
                 "type": RETRACT,
                 "actor": "admin",
-                "payload": {"seq": target, "reason": reason},
+                "payload": {"seq": target, "reason": reason, "undo": True},
             },
             head,
         )
@@ -316,10 +316,12 @@ def corrections(recorder: Recorder, game_id: str, version: int, at: int) -> Corr
 
 
 def offers_redo(store, game_id: str, version: int, retracts: list[dict]) -> bool:
-    """Whether the page offers to redo the last batch of `retracts`: an undo is the table's
-    recorder's (a player's own withdraw is not one), and it is redone before play goes on,
-    so nothing but the worker's events came after it (docs/rules/log.md, LOG-REDO)."""
-    if not retracts or any(r["actor"] != "admin" for r in retracts):
+    """Whether the page offers to redo the last batch of `retracts`: an undo's, which the
+    table's recorder writes and marks (`undo`; a withdraw, a player's or the recorder's, is
+    not one), redone before play goes on, so nothing but the worker's events came after it
+    (docs/rules/log.md, LOG-REDO). An undo written before undos were marked is not offered."""
+    undone = all(r["actor"] == "admin" and r["payload"].get("undo") for r in retracts)
+    if not retracts or not undone:
         return False
     since = store.read_range(game_id, retracts[-1]["seq"] + 1, version)
     return all(envelope["actor"].startswith("system:") for envelope in since)

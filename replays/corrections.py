@@ -85,11 +85,13 @@ def same_write(last: dict, event: dict) -> bool:
 def corrected(entry: dict, first: int, withdrew: list[int], reason: str | None) -> dict:
     event = entry["event"]
     reason = event["payload"].get("reason") if reason is None else reason
-    if len(withdrew) == 1:
+    if len(withdrew) == 1 and not event["payload"].get("undo"):  # a withdraw
         text = retracted(event)
-    else:
+    else:  # an undo: marked, or several retracts of one write, as only an undo writes them
         why = f": {reason}" if reason else ""
-        text = f"{recorder(event['actor'])} undid to step {withdrew[0] - 1}: steps {listed(withdrew)} withdrawn{why}"  # noqa: E501
+        steps = f"steps {listed(withdrew)}" if len(withdrew) > 1 else f"step {withdrew[0]}"
+        who = recorder(event["actor"])
+        text = f"{who} undid to step {withdrew[0] - 1}: {steps} withdrawn{why}"
     return {
         **entry,
         "event": {**event, "withdrawn_by": None},

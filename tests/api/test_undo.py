@@ -41,8 +41,8 @@ def test_undo_then_redo_returns_to_where_the_game_was(client):
     body = undone.json
     assert (body["withdrawn"], body["state_at"], body["version"]) == ([5, 4], 3, 7)
     assert [(e["seq"], e["type"], e["payload"]) for e in body["events"]] == [
-        (6, "retract", {"seq": 5, "reason": "we misread the rules"}),
-        (7, "retract", {"seq": 4, "reason": "we misread the rules"}),
+        (6, "retract", {"seq": 5, "reason": "we misread the rules", "undo": True}),
+        (7, "retract", {"seq": 4, "reason": "we misread the rules", "undo": True}),
     ]
     assert undone.headers["Location"] == f"/api/games/{game_id}/events/6"
     assert state(client, game_id) == state(client, game_id, at=3)

@@ -82,8 +82,14 @@ def test_a_seat_withdraws_its_own_last_action_and_checks_its_receipt(page, brows
     correct = page.get_by_role("region", name="Correct a mistake")
     expect(correct.locator("form[data-correction]").first).to_be_visible()
     expect(correct.get_by_role("button", name="Redo")).to_have_count(0)
+    correct.get_by_role("button", name="Withdraw step 2").click()  # nor the recorder's withdraw
+    expect(page.locator("#events li.correction").last).to_have_text(
+        re.compile("the table's recorder withdrew step 2")
+    )
+    expect(correct.get_by_role("button", name="Withdraw step 2")).to_have_count(0)
+    expect(correct.get_by_role("button", name="Redo")).to_have_count(0)
     kept = page.evaluate(f"localStorage.getItem('tablelog.receipts.{game['id']}')")
-    assert [r["seq"] for r in json.loads(kept)] == [4]
+    assert [r["seq"] for r in json.loads(kept)] == [4, 5]  # each correction written here
     ann.context.close()
 
 

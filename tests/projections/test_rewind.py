@@ -152,3 +152,10 @@ def test_redo_is_offered_only_for_an_undo_with_nothing_recorded_after_it(service
     assert offered() == [2]
     added("ann", 5)
     assert offered() == []
+    # the recorder's own withdraw of one action writes a retract as an undo of one would, but
+    # only the undo marks it (`undo`): a withdraw is not offered again
+    recorder.record(game_id, [{"type": "retract", "actor": "admin", "payload": {"seq": 6}}])
+    assert offered() == []
+    added("ann", 6)
+    undo(recorder, projector.head(game_id), 7)
+    assert offered() == [8]

@@ -56,6 +56,15 @@ def test_a_withdraw_alone_is_one_entry_and_two_made_apart_are_two():
     ]
 
 
+def test_an_undo_of_one_action_reads_as_an_undo_not_a_withdraw():
+    """The recorder's withdraw and an undo of one action are both one retract by `admin`; the
+    undo's says `undo` (projections/rewind.py), and reads so."""
+    undone = told(3, "Turn 1", "admin", target=2, at="a", reason="wrong card")
+    undone["event"]["payload"]["undo"] = True
+    [_, entry] = gathered([told(2, "Turn 1", by=3), undone])
+    assert entry["text"] == "the table's recorder undid to step 1: step 2 withdrawn: wrong card"
+
+
 def test_a_redo_is_one_entry_saying_what_it_restored():
     """The redo of the undo at steps 5 to 6 (of 4 and 3) re-applied 3 as 7 and 4 as 9, the
     phase due between them resolved in the same write (8): one entry, steps 7 to 9; the
