@@ -145,6 +145,13 @@ def test_a_name_a_script_writes_is_isolated_too(page, viewport):
     expect(record).to_contain_text(odd)
     expect(record.locator("bdi").first).to_have_text(odd)
     assert_accessible(page, "a seat whose name holds an override, on its game page")
+    page.context.set_offline(True)  # an action kept on the device, said in the outbox
+    form = page.locator("#record-panel details.record-form[open]")
+    form.get_by_label("Player").fill(odd)
+    form.get_by_label("Amount").fill("2")
+    form.get_by_role("button", name="Record").click()
+    expect(page.locator("#outbox [data-slot=words] bdi")).to_have_text(odd)
+    page.context.set_offline(False)
     page.goto("/")
     expect(page.locator(f"[data-seat-of='{game['id']}'] bdi")).to_have_text(odd)
 

@@ -8,6 +8,7 @@
 // now"; one round at a time (js/outbox.js `flush`). The game page, at each new head it shows
 // with a connection, asks the service worker to keep itself afresh (js/offline.js), so that
 // opened with none it shows the last head this device knew.
+import { sayIsolated } from "./names.js";
 import { keepAfresh } from "./offline.js";
 import { change, flush, put, take, waiting } from "./outbox.js";
 import { keep } from "./sealed.js";
@@ -114,7 +115,9 @@ function entry(item, behind) {
   li.dataset.eventId = item.event_id;
   const slot = (name) => li.querySelector(`[data-slot="${name}"]`);
   slot("title").textContent = item.title;
-  slot("words").textContent = item.words;
+  // the payload's names (a player, a target) isolated, as everywhere a name is said
+  const named = Object.values(item.payload ?? {}).filter((value) => typeof value === "string");
+  sayIsolated(slot("words"), item.words, named);
   if (!item.refused) {
     slot("state").textContent = behind ? "Waits for the refused one before it." : tried(item);
     return li;
