@@ -28,6 +28,10 @@ def tap(page, row, col):
 
 
 def test_a_starting_restaurant_placed_by_tapping_its_square(page, live_server):
+    """The service's own refusal, with its map, as a form meets it when the rules' choices do
+    not come (with them, a tapped square they refuse is refused on the form before it is sent:
+    tests/pages/test_record_fcm_squares.py)."""
+    page.context.route("**/choices?*", lambda route: route.abort())
     game_id, seats = new_game(page)
     host(page, live_server, game_id, seat="bob", token=seats["bob"])  # last in turn order
     panel = page.locator("#record-panel")

@@ -63,8 +63,8 @@ async function networkFirst(request) {
 async function keep(request, response) {
   if (!response.ok || response.type !== "basic") return;
   const cache = await caches.open(PAGES);
-  await cache.delete(request); // put again at the end: the keys are in the order put
-  await cache.put(request, response);
+  await cache.put(request, response); // in place of one kept before, at the end of the order
+
   const kept = await cache.keys();
   for (const old of kept.slice(0, Math.max(0, kept.length - PAGES_KEPT))) await cache.delete(old);
 }
