@@ -1,7 +1,7 @@
 // Every time a page shows, in this device's own time with its zone named ("20:41
 // (Europe/Berlin)", "1 Dec 2026, 20:41 (Europe/Berlin)"): a <time datetime> marked
 // data-clock says the time of day, data-day the day, any other the day and the time. Without
-// script the page says the same in UTC (app/pages/views.py, `when` and `clock`), so every page
+// script the page says the same in UTC (app/pages/filters.py, `when` and `clock`), so every page
 // says one zone, named. Run on the whole page once loaded; `inLocalTime(root)` for parts added.
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
