@@ -19,6 +19,16 @@ class ForkIn(Schema):
     )
 
 
+class ImportQuery(Schema):
+    name = fields.String(
+        metadata={
+            "description": "the new game's name, 1 to 80 characters; by default the "
+            "original's and `, imported`",
+            "example": "Friday, as the club recorded it",
+        }
+    )
+
+
 class SeqOrHead(fields.Field):
     """A seq, or `head`: each game at its own head."""
 

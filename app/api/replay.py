@@ -8,6 +8,7 @@ from marshmallow import ValidationError
 from app.api import schemas
 from app.api.auth import seat_tokens
 from app.api.body import Blueprint, json_lines
+from app.api.forks_schemas import ImportQuery
 from app.api.games import created, makes_a_game, pending_job
 from app.api.idempotency import keyed_write
 from app.context import services
@@ -107,11 +108,12 @@ class Export(MethodView):
 @blp.route("/import")
 class Import(MethodView):
     @makes_a_game(blp, "imported another log before")
+    @blp.arguments(ImportQuery, location="query", error_status_code=400)
     @blp.alt_response(
         400, schema=schemas.Problem,
-        description="the log does not verify, or a bad Idempotency-Key",
+        description="the log does not verify, a bad name, or a bad Idempotency-Key",
     )  # fmt: skip
-    def post(self, headers):
+    def post(self, headers, query):
         """Import an exported log (JSON Lines body) as a new game, verified before it is
         written; hashes and times are kept. Returns the new id and write tokens. With an
         Idempotency-Key a retry answers the same game and tokens. `?name=` names it; by
@@ -119,12 +121,13 @@ class Import(MethodView):
         request.max_content_length = MAX_IMPORT_BYTES  # a whole log, not one action
         body = request.get_data()
         log = envelopes(body)
-        keyed = keyed_write(headers, body=sha256(body))
+        name = query.get("name")
+        keyed = keyed_write(headers, body={"log": sha256(body), "name": name})
         seat_token = seat_tokens(keyed)
         token = seat_token(TABLE)
         svc = services()
         game_id, state, seats, made_before = import_log(
-            svc.recorder, log, token, seat_token, keyed, request.args.get("name")
+            svc.recorder, log, token, seat_token, keyed, name
         )
         meta = svc.projector.meta(game_id)
         pending_job(game_id, meta)

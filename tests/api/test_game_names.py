@@ -99,6 +99,24 @@ def test_a_fork_and_an_import_take_the_name_they_are_given(client):
     assert listed(client, "q=copy") == [imported.json["id"]]
 
 
+def test_an_imports_name_is_documented_and_part_of_what_its_key_promised(client):
+    """The name is a query parameter of the OpenAPI document, and a key sent again with the
+    same log under another name is a 409, as with another log: not the first game answered."""
+    document = client.get("/api/openapi.json").json
+    parameters = document["paths"]["/api/games/import"]["post"]["parameters"]
+    assert {"in": "query", "name": "name"}.items() <= next(
+        p for p in parameters if p["name"] == "name"
+    ).items()
+    log = b"\n".join(export(client, created(client, name="Friday").json["id"]))
+    key = {"Idempotency-Key": "import-named-once"}
+    first = client.post("/api/games/import?name=Ann", data=log, headers=key)
+    again = client.post("/api/games/import?name=Ann", data=log, headers=key)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json["id"] == first.json["id"]
+    other = client.post("/api/games/import?name=Bob", data=log, headers=key)
+    assert other.status_code == 409, other.json
+
+
 def test_a_long_name_forked_is_shortened_to_fit(client):
     named = created(client, name="x" * 80).json["id"]
     fork = client.post(f"/api/games/{named}/forks", json={"at": 1}).json
