@@ -29,6 +29,7 @@ from games.fcm.cards.employees import ceo_of
 from games.fcm.data import EMPLOYEES
 from games.fcm.rules import fold
 from games.fcm.schemas import DRINKS, FOODS
+from games.fcm.sentences import listed
 from games.fcm.turn.payday import check_card_to_fire, check_forced, firing_kind, salaries
 from games.fcm.turn.restructuring import in_hand
 from games.fcm.words import card_words, in_words
@@ -265,14 +266,9 @@ def forced_firings(state: dict, player: str) -> Field:
         check = lambda chosen=chosen: check_forced(state, player, chosen)  # noqa: E731
         if chosen and accepts(check):
             words = [card_words(state, player, cards[card_id]) for card_id in chosen]
-            field.judge(chosen, and_words(words), check)
+            field.judge(chosen, listed(words), check)
     field.offer.sort(key=lambda entry: (len(entry["value"]), entry["label"]))
     return field
-
-
-def and_words(words: list[str]) -> str:
-    """["A", "B", "C"] -> "A, B and C"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 LOCAL, REGIONAL = "FCM-REST-1", "FCM-REST-2"  # the rule of each manager's action

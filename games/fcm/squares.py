@@ -28,13 +28,9 @@ from games.fcm.map.board import board_of
 from games.fcm.map.pieces import CORNERS, GARDEN_SIDES
 from games.fcm.map.placement import unpictured
 from games.fcm.rules import fold
+from games.fcm.words import square_words
 
 SAMPLE_PRODUCT = "burger"  # any product: what a campaign advertises is no matter of its square
-
-
-def square_words(square) -> str:
-    """[3, 4] -> "row 3, column 4", as the map and words.py say a square."""
-    return f"row {square[0]}, column {square[1]}"
 
 
 def judged_squares(

@@ -65,13 +65,15 @@ SQUARES = re.compile(r"\[-?\d+, -?\d+\](?:, \[-?\d+, -?\d+\])*")  # [7, 9], [7, 
 PAIR = re.compile(r"\[(-?\d+), (-?\d+)\]")
 
 
+def square_words(square) -> str:
+    """[3, 4] -> "row 3, column 4", as the map says a square."""
+    return f"row {square[0]}, column {square[1]}"
+
+
 def squares_said(text: str) -> str:
     """`legal from [1, 4]: on to [1, 5], [2, 4], or stop` -> `legal from row 1, column 4: on to
     row 1, column 5 or row 2, column 4, or stop`."""
-    return SQUARES.sub(
-        lambda run: " or ".join(f"row {r}, column {c}" for r, c in PAIR.findall(run.group())),
-        text,
-    )
+    return SQUARES.sub(lambda run: " or ".join(map(square_words, PAIR.findall(run.group()))), text)
 
 
 def said_in_words(refusal: RuleViolation, state: dict) -> RuleViolation:

@@ -46,7 +46,10 @@ def test_a_chain_that_cannot_pay_is_still_asked_and_a_seat_says_only_its_own(cli
     game_id, created, state = at_payday_game(client, ann=100, bob=0)
     refused = append(client, game_id, created["seats"]["bob"], {**NOBODY, "actor": "player:bob"})
     assert refused.status_code == 422 and refused.json["rule"] == "FCM-PAY-1", refused.json
-    assert "bob says only whom bob fires, and ann says its own" in refused.json["detail"]
+    assert (
+        "bob records whom bob fires (“Fired”, an empty list for nobody), and each of ann its own"
+        in refused.json["detail"]
+    )  # the action by its form's title
     said = append(client, game_id, created["seats"]["ann"], {**NOBODY, "actor": "player:ann"})
     assert said.status_code == 201, said.json
     waiting = client.get(f"/api/games/{game_id}/next").json

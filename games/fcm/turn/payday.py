@@ -148,8 +148,9 @@ def fire_nobody(state: dict, event: dict) -> None:
         others = [name for name in paying if name != player]
         raise RuleViolation(
             "FCM-PAY-1",
-            f"the table's recorder says that nobody else fires; {player} says only whom"
-            f" {player} fires, and {_and(others)} says its own",
+            f"the table's recorder says that nobody else fires; {player} records whom {player}"
+            f" fires (fcm.fired, an empty list for nobody), and each of {', '.join(others)}"
+            " its own",
         )
     state["payday"]["fired"].extend(paying)
 
@@ -158,10 +159,6 @@ def nobody_firing(state: dict) -> list[str]:
     """The chains `fcm.nobody_fired` says fire nobody: those asked whom they fire that can pay
     (FCM-PAY-1, FCM-PAY-2)."""
     return [name for name in first_firing_owed(state) if can_pay(state, name)]
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def firing_kind(state: dict, player: str) -> str:

@@ -464,8 +464,8 @@ def test_nobody_fired_for_another_chain_is_the_table_s_word_and_the_original_edi
     table = at_payday(cash={"ann": 100, "bob": 100})
     error = table.refused("nobody_fired", "FCM-PAY-1", actor="player:ann")
     assert error.message == (
-        "the table's recorder says that nobody else fires; ann says only whom ann fires,"
-        " and bob says its own"
+        "the table's recorder says that nobody else fires; ann records whom ann fires"
+        " (“Fired”, an empty list for nobody), and each of bob its own"
     )
     table.record("fired", player="bob", cards=[])
     table.record("nobody_fired", actor="player:ann")
