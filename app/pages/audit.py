@@ -107,11 +107,13 @@ def compare_page(game_id, other_id):
         abort(404, f"Step {at}: {invalid.errors['at'][0]}.")
     a, b = compared["a"], compared["b"]
     states = [svc.projector.state_at(side["game"], side["seq"], meta["kind"]) for side in (a, b)]
+    other_meta = svc.projector.meta(other_id)
     return render_template(
         "pages/compare.html",
         game=game,
         other=other_id,
-        names={**names, other_id: named(svc.projector.meta(other_id))},
+        names={**names, other_id: named(other_meta)},
+        players=sorted({*meta["players"], *other_meta["players"]}),  # isolated where said
         compared=compared,
         rows=side_by_side(compared, steps(game_id, a["version"]), steps(other_id, b["version"])),
         differences=differences(compared["patch"], *states),

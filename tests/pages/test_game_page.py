@@ -62,8 +62,8 @@ def test_a_burn_rate_game_at_its_head_shows_the_table_and_what_it_waits_for(clie
     html = client.get(f"/games/{burnrate.game_id}").text
     version = client.get(burnrate.href).json["version"]
     assert f'<output data-at-text for="at">{version}</output> of' in html
-    assert "joe plays up to 4 cards, or discards, then ends the turn" in html
-    assert "Waiting for joe:" in html
+    assert "<bdi>joe</bdi> plays up to 4 cards, or discards, then ends the turn" in html
+    assert "Waiting for <bdi>joe</bdi>:" in html
     assert "<dt>Turn</dt><dd>3</dd>" in html and "<dt>Playing</dt><dd>joe</dd>" in html
     for department in ("Sales", "Development", "HR", "Finance"):
         assert f'<th scope="row">{department}</th>' in html

@@ -92,9 +92,16 @@ def test_a_name_holding_a_right_to_left_override_is_isolated_and_one_event_is_on
     added(page, game, "ann", 2)
     added(page, game, odd, 3)
 
+    added(page, fresh, "ann", 1)  # the game waits for the odd name
+
     page.goto("/")
     players = page.locator("table.games td[data-label=Players]").first
     expect(players.locator("bdi")).to_have_text(["ann", odd])
+    expect(players.locator(":scope > span")).to_have_text(f"ann, {odd}")  # one line on a phone
+    waiting = page.locator("tr", has=page.get_by_role("link", name="Fresh"))
+    expect(waiting.locator("td[data-label='Waiting for'] bdi")).to_have_text(odd)
+    page.goto(f"/games/{fresh['id']}")
+    expect(page.locator("[data-awaiting] bdi")).to_have_text([odd, odd])  # whom, and what
     page.goto(f"/games/{game['id']}")
     expect(page.locator("[data-version-text]")).to_have_text("3 events")
     expect(page.locator(".game-head bdi")).to_have_text(["ann", odd])
@@ -102,6 +109,10 @@ def test_a_name_holding_a_right_to_left_override_is_isolated_and_one_event_is_on
     expect(said.locator("bdi").first).to_have_text(odd)
     expect(said).to_contain_text(odd)
     assert_accessible(page, "a game whose player's name holds an override")
+    fork = page.request.post(f"/api/games/{game['id']}/forks", data={"at": 2}).json()
+    page.goto(f"/games/{game['id']}/compare/{fork['id']}")
+    parted = page.locator(".sentence", has_text="amount 3").first  # step 3, where they part
+    expect(parted.locator("bdi").first).to_have_text(odd)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
