@@ -523,13 +523,18 @@ function disputed(message) {
   if (here && !typing) show(view.at, { push: false });
 }
 
-// The log's entry of step `seq`, if the page lists it, as the service tells it now.
+// The log's entry of step `seq`, if the page lists it, as the service tells it now; an
+// answer that comes after a later one's asking (a reply, then its resolution) is dropped.
+const retelling = new Map(); // seq -> the latest asking
 async function retell(seq) {
+  const asking = (retelling.get(seq) ?? 0) + 1;
+  retelling.set(seq, asking);
   const response = await fetch(`/games/${gameId}/log?after=${seq - 1}&upto=${seq}`);
+  const html = response.ok ? await response.text() : null;
   const old = log.querySelector(`:scope > li[data-seq="${seq}"]`);
-  if (!response.ok || !old) return;
+  if (html === null || !old || retelling.get(seq) !== asking) return;
   const entries = document.createElement("template");
-  entries.innerHTML = await response.text();
+  entries.innerHTML = html;
   const told = entries.content.querySelector(`li[data-seq="${seq}"]`);
   if (!told) return;
   told.classList.toggle("after", old.classList.contains("after"));
