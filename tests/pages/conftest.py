@@ -48,8 +48,11 @@ def browser():
 @pytest.fixture
 def page(browser, site, request):
     """A page of a new browser context on the served app (`page.goto("/")`); a script
-    error on it fails the test."""
-    context = browser.new_context(base_url=site, viewport={"width": 1000, "height": 900})
+    error on it fails the test. `@pytest.mark.browser_context(timezone_id=...)` sets the
+    context's options."""
+    marker = request.node.get_closest_marker("browser_context")
+    options = {"viewport": {"width": 1000, "height": 900}, **(marker.kwargs if marker else {})}
+    context = browser.new_context(base_url=site, **options)
     context.set_default_timeout(10_000)
     page = context.new_page()
     script_errors = []
