@@ -12,7 +12,9 @@ A field's answer is
     {"rules": [the ids that left values out],
      "offer": [{"value", "label", "when"?}], "left_out": [{"value", "label", "when"?, "rule",
      "message"}], "none"?: what leaving the field empty means, where the game says,
-     "default"?: the value an untouched form holds, one of `offer`'s, where the game says}
+     "default"?: the value an untouched form holds, one of `offer`'s, where the game says,
+     "only"?: {path: [values]}, the field is used only while those fields hold one of those
+     values (or are not chosen yet): a campaign's square is not an airplane's}
 
 keyed by the field's path in the payload as app/api/forms.py writes it (`cards.*` for each item
 of a list, `steps.*.into` inside one), or a map's value by its key (`structure.<card id>`).
@@ -30,11 +32,12 @@ from games.errors import RuleViolation
 class Field:
     """One field's values as the rules judge them."""
 
-    def __init__(self, none: str | None = None):
+    def __init__(self, none: str | None = None, only: dict | None = None):
         self.offer: list[dict] = []
         self.left_out: list[dict] = []
         self.none = none
         self.default = None
+        self.only = only
 
     def judge(self, value, label: str, check: Callable[[], object], when: dict | None = None):
         """Offer `value` if `check()` returns; leave it out with the refusal if it raises
@@ -52,6 +55,7 @@ class Field:
         rules = sorted({entry["rule"] for entry in self.left_out})
         answer = {"rules": rules, "offer": self.offer, "left_out": self.left_out}
         answer |= {"none": self.none} if self.none else {}
+        answer |= {"only": self.only} if self.only else {}
         return answer | ({"default": self.default} if self.default is not None else {})
 
 

@@ -54,6 +54,12 @@ class FieldChoices(Schema):
         metadata={"description": "the value an untouched form holds (one of `offer`'s), where "
                   "the game says: e.g. last turn's boss of a card in a structure"}
     )  # fmt: skip
+    only = fields.Dict(
+        keys=fields.String(), values=fields.List(fields.Raw()),
+        metadata={"description": "the field is used only while each of these fields (paths) "
+                  "holds one of these values, or none yet; with another the form leaves it out: "
+                  "e.g. a campaign's square and size are not an airplane's"},
+    )  # fmt: skip
 
 
 class ChoicesOut(Schema):

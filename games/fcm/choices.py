@@ -21,7 +21,7 @@ import itertools
 
 from games.choices import Field, accepts, player_of
 from games.errors import RuleViolation
-from games.fcm import squares
+from games.fcm import campaign_choices, squares
 from games.fcm.actions.building import acting_card
 from games.fcm.actions.food import route_buyer
 from games.fcm.actions.marketing import marketeer_of
@@ -298,7 +298,8 @@ def starting_restaurant(state: dict, actor: str, player: str) -> dict:
 JUDGED = {
     "fcm.starting_restaurant_placed": starting_restaurant,
     "fcm.campaign_placed": with_squares(
-        acting("marketeer", lambda s, chain, w, i: marketeer_of(chain, i)), squares.campaign
+        acting("marketeer", lambda s, chain, w, i: marketeer_of(chain, i)),
+        campaign_choices.campaign,
     ),
     "fcm.drinks_collected": acting("card", lambda s, chain, w, i: route_buyer(chain, w, i)),
     "fcm.house_placed": with_squares(acting("developer", developer), squares.house),

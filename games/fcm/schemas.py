@@ -67,9 +67,19 @@ class RestaurantSchema(Schema):
     drive_in = fields.Boolean(required=True)
 
 
-class CampaignPlacementSchema(Schema):
-    """Where a campaign is: on the map (top_left and size) or an airplane beside it (edge and
-    start)."""
+class OnTheMapOrBesideIt(Schema):
+    """A campaign is on the map (top_left and size) or an airplane beside it (edge and start)."""
+
+    @validates_schema
+    def on_map_or_beside_it(self, data, **kwargs):
+        on_map = {"top_left", "size"} & data.keys()
+        beside = {"edge", "start"} & data.keys()
+        if not (len(on_map) == 2 and not beside or len(beside) == 2 and not on_map):
+            raise ValidationError("give top_left and size, or for an airplane edge and start")
+
+
+class CampaignPlacementSchema(OnTheMapOrBesideIt):
+    """Where a campaign is and what it advertises."""
 
     number = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=16))
     product = fields.String(required=True, validate=validate.OneOf(GOODS))
@@ -82,13 +92,6 @@ class CampaignPlacementSchema(Schema):
     )
     edge = fields.String(validate=validate.OneOf(["N", "E", "S", "W"]))
     start = fields.Integer(strict=True)
-
-    @validates_schema
-    def on_map_or_beside_it(self, data, **kwargs):
-        on_map = {"top_left", "size"} & data.keys()
-        beside = {"edge", "start"} & data.keys()
-        if not (len(on_map) == 2 and not beside or len(beside) == 2 and not on_map):
-            raise ValidationError("give top_left and size, or for an airplane edge and start")
 
 
 class CampaignSchema(CampaignPlacementSchema):
@@ -366,23 +369,27 @@ class WorkingEndedSchema(Schema):
     player = Name(required=True, metadata=pick.ACTOR)
 
 
-class CampaignPlacedSchema(CampaignPlacementSchema):
+class CampaignPlacedSchema(OnTheMapOrBesideIt):
+    """In the order a table says it: the marketeer, its tile, where the tile goes, then what
+    it advertises and for how long."""
+
     player = Name(required=True, metadata=pick.ACTOR)
-    number = fields.Integer(
-        strict=True, required=True, validate=validate.Range(min=1, max=16),
-        metadata=pick.CAMPAIGN_TILE,
-    )  # fmt: skip
     marketeer = fields.String(
         required=True, validate=validate.Regexp(CARD_ID), metadata=pick.AT_WORK
     )
-    top_left = Square(metadata={**pick.SQUARE, "description": "Not for an airplane: the "
-                                "campaign's north-west square on the map."})  # fmt: skip
+    number = fields.Integer(
+        strict=True, required=True, validate=validate.Range(min=1, max=16),
+        metadata={**pick.CAMPAIGN_TILE, "label": "Campaign tile"},
+    )  # fmt: skip
     size = fields.List(
         fields.Integer(strict=True, validate=validate.Range(min=1)),
         validate=validate.Length(equal=2),
-        metadata={"description": "Not for an airplane: the rows, then the columns, the tile "
+        metadata={"label": "How it lies",
+                  "description": "Not for an airplane: the rows, then the columns, the tile "
                   "covers as it lies: its printed size, either way round (FCM-MKT-3)."},
     )  # fmt: skip
+    top_left = Square(metadata={**pick.SQUARE, "description": "Not for an airplane: the "
+                                "campaign's north-west square on the map."})  # fmt: skip
     edge = fields.String(
         validate=validate.OneOf(["N", "E", "S", "W"]),
         metadata={"description": "An airplane only: the side of the map it flies beside "
@@ -393,7 +400,12 @@ class CampaignPlacedSchema(CampaignPlacementSchema):
         metadata={"description": "An airplane only: the first row (beside E or W) or column "
                   "(beside N or S) of the 1, 3 or 5 it flies over, counted from 0 (FCM-MKT-4)."},
     )  # fmt: skip
-    duration = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=5))
+    product = fields.String(required=True, validate=validate.OneOf(GOODS))
+    duration = fields.Integer(
+        strict=True, required=True, validate=validate.Range(min=1, max=5),
+        metadata={"description": "Turns, up to the marketeer's longest (FCM-MKT-1); with the "
+                  "first billboard milestone it runs for good (FCM-MILE-2)."},
+    )  # fmt: skip
 
 
 class FoodTakenSchema(Schema):

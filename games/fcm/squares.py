@@ -1,8 +1,8 @@
 """The squares of the map a piece may go on now (#32 item 2), for choices.py: a starting
 restaurant (FCM-SETUP-8), a house a developer places (FCM-HOUSE-1), a restaurant a manager
-places or moves (FCM-REST-1, FCM-REST-2), a campaign tile a marketeer lays on the map
-(FCM-MKT-1 to 3). Every square of the map is a candidate for the field `top_left`, judged by
-folding the action with it, as games/choices.py says.
+places or moves (FCM-REST-1, FCM-REST-2), and for campaign_choices.py a campaign tile a
+marketeer lays on the map (FCM-MKT-1 to 3). Every square of the map is a candidate for the
+field `top_left`, judged by folding the action with it, as games/choices.py says.
 
 A square is offered when some legal way to put the piece there exists: one of the
 entrances (a restaurant) or garden sides (a house) the action takes; the form's own field
@@ -14,23 +14,16 @@ the one entrance away from the road), the first way's on a tie. Refusals draw no
 A restaurant placed is judged for each manager offered (`when` {manager}: a local manager has
 a range, a regional one none), a restaurant moved for each of the chain's restaurants on the
 map (`when` {restaurant}); a house with the first developer offered, and the first house tile
-of the supply (neither changes where a house may go). A campaign is judged for each
-marketeer offered (`when` {marketeer}), by each tile of the supply it may place (its kind,
-marketing.py `check_tile`) lying either way round, one tile of each kind and size: two such
-differ only in their number. An airplane flies beside the map, on no square (FCM-MKT-4).
+of the supply (neither changes where a house may go).
 """
 
-from games.choices import Field, accepts
+from games.choices import Field
 from games.errors import RuleViolation
-from games.fcm.actions.marketing import check_tile, marketeer_of
-from games.fcm.data import CAMPAIGNS, campaign_type
 from games.fcm.map.board import board_of
 from games.fcm.map.pieces import CORNERS, GARDEN_SIDES
 from games.fcm.map.placement import unpictured
 from games.fcm.rules import fold
 from games.fcm.words import square_words
-
-SAMPLE_PRODUCT = "burger"  # any product: what a campaign advertises is no matter of its square
 
 
 def judged_squares(
@@ -116,32 +109,3 @@ def restaurant_moved(state: dict, actor: str, player: str, managers: Field) -> d
         judged_squares(state, actor, "fcm.restaurant_moved", payload, "entrance", CORNERS,
                        {"restaurant": restaurant}, field)  # fmt: skip
     return {"top_left": field}
-
-
-def campaign(state: dict, actor: str, player: str, marketeers: Field) -> dict:
-    """Where each marketeer offered may lay a campaign tile on the map: some tile it may place,
-    either way round, fits there (FCM-MKT-1 to 3); no square for one with no such tile."""
-    field = Field()
-    for marketeer in offered_values(marketeers):
-        tiles = tiles_on_the_map(state, player, marketeer)
-        payload = {"player": player, "marketeer": marketeer, "product": SAMPLE_PRODUCT,
-                   "duration": 1}  # fmt: skip
-        if tiles:
-            judged_squares(state, actor, "fcm.campaign_placed", payload, None, tiles,
-                           {"marketeer": marketeer}, field)  # fmt: skip
-    return {"top_left": field} if field.offer or field.left_out else {}
-
-
-def tiles_on_the_map(state: dict, player: str, marketeer: str) -> list[dict]:
-    """{number, size} of each tile of the supply `marketeer` may place that lies on the map,
-    each way round: one of each kind and size."""
-    card = marketeer_of(state["chains"][player], marketeer)
-    tiles = {}
-    for number in state["supply"]["campaigns"]:
-        kind = campaign_type(number)
-        if kind == "airplane" or not accepts(lambda n=number: check_tile(state, card, n, 1)):
-            continue
-        footprint = CAMPAIGNS[number]["footprint"]
-        for size in (footprint, footprint[::-1]):
-            tiles.setdefault((kind, *size), {"number": number, "size": list(size)})
-    return list(tiles.values())

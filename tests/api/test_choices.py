@@ -211,3 +211,33 @@ def test_a_campaign_s_squares_are_those_its_marketeer_may_use_and_one_is_recorde
         if recorded.status_code == 201:
             break
     assert recorded.status_code == 201, recorded.json
+
+
+def test_an_airplane_s_fields_are_offered_and_one_is_recorded(client):
+    """#32 item 2, FCM-MKT-1, FCM-MKT-4: a brand manager's campaign tiles include airplane 4,
+    in words; its edges and starts are offered for it, the square and the size are a tile on
+    the map's only (`only`, in the OpenAPI document too); a start offered is recorded."""
+    table = working(ann_work=["brand_manager"])
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": table.state}}
+    created = client.post("/api/games", json=body)
+    game_id, seats = created.json["id"], created.json["seats"]
+    [brand] = ids(table.state, "ann", "brand_manager")
+    fields = choices(client, game_id, actor="player:ann", type="fcm.campaign_placed").json["fields"]
+    tile = next(e for e in fields["number"]["offer"] if e["value"] == 4)
+    assert tile == {"value": 4, "label": "Airplane 4 (over 1 row or column)",
+                    "when": {"marketeer": brand}}  # fmt: skip
+    assert fields["top_left"]["only"] == fields["size"]["only"]
+    assert 4 not in fields["top_left"]["only"]["number"]
+    assert fields["edge"]["only"] == fields["start"]["only"] == {"number": [4, 5, 6]}
+    west = [e for e in fields["start"]["offer"]
+            if e["when"] == {"marketeer": brand, "number": 4, "edge": "W"}]  # fmt: skip
+    assert [e["label"] for e in west][:2] == ["row 0", "row 1"]
+    recorded = append(client, game_id, seats["ann"], {
+        "type": "fcm.campaign_placed", "actor": "player:ann",
+        "payload": {"player": "ann", "marketeer": brand, "number": 4, "product": "soda",
+                    "duration": 4, "edge": "W", "start": west[-1]["value"]},
+    })  # fmt: skip
+    assert recorded.status_code == 201, recorded.json
+    spec = client.get("/api/openapi.json").json
+    described = spec["components"]["schemas"]["FieldChoices"]["properties"]
+    assert "only" in described

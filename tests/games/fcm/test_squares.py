@@ -8,10 +8,8 @@ import pytest
 
 import games.fcm as fcm
 from games.errors import RuleViolation
-from games.fcm.data import CAMPAIGNS, campaign_type
 from games.fcm.map.board import board_of
 from games.fcm.map.pieces import CORNERS, GARDEN_SIDES
-from games.fcm.map.placement import unpictured
 from tests.games.fcm.table import Table, restaurant_spots
 from tests.games.fcm.test_building import at_work, house_spots
 from tests.games.fcm.test_working import working
@@ -119,82 +117,3 @@ def test_no_squares_without_a_card_to_place_the_piece():
     state = working(ann_work=["waitress"]).state
     for event_type in ("fcm.house_placed", "fcm.restaurant_placed", "fcm.restaurant_moved"):
         assert "top_left" not in fcm.choices(state, "player:ann", event_type), event_type
-
-
-def tiles_to_place(state):
-    """Every way the campaign form may lay a tile of the supply on the map: its number and its
-    size either way round (an airplane flies beside the map, on no square)."""
-    return [{"number": number, "size": list(size)}
-            for number in state["supply"]["campaigns"] if campaign_type(number) != "airplane"
-            for size in sorted({tuple(CAMPAIGNS[number]["footprint"]),
-                                tuple(reversed(CAMPAIGNS[number]["footprint"]))})]  # fmt: skip
-
-
-def campaign_squares_hold(table, answer, marketeer):
-    """Every square offered while `marketeer` is chosen is recorded by some tile laid some way;
-    every one left out refused by every way, one of them with the answer's rule."""
-    board = board_of(table.state["board"])
-    every = sorted(e["value"] for e in answer["offer"] + answer["left_out"])
-    assert every == sorted(list(square) for square in board.squares())
-    payload = {"player": "ann", "marketeer": marketeer, "product": "burger", "duration": 1}
-    state, seq = table.state, table.seq
-    with unpictured():
-        for entry in answer["offer"]:
-            recorded = False
-            for way in tiles_to_place(state):
-                try:
-                    table.record("campaign_placed", **payload, top_left=entry["value"], **way)
-                    recorded = True
-                except RuleViolation:
-                    pass
-                table.state, table.seq = state, seq
-                if recorded:
-                    break
-            assert recorded, entry
-        for entry in answer["left_out"]:
-            rules = set()
-            for way in tiles_to_place(state):
-                with pytest.raises(RuleViolation) as refused:
-                    table.record("campaign_placed", **payload, top_left=entry["value"], **way)
-                rules.add(refused.value.rule)
-            assert entry["rule"] in rules - {"FCM-MKT-1"}, entry
-
-
-def test_a_campaign_is_offered_the_squares_some_tile_of_its_marketeer_fits():
-    """FCM-MKT-1 to 3: a marketing trainee lays its billboards within two tile crossings of
-    ann's entrances; a brand manager, who has no range, its billboards and mailboxes on more
-    squares. The squares of each are offered only while that marketeer is chosen; of those
-    only the brand manager's, some are out of the trainee's range, others fit a 1x1 mailbox
-    but none of the trainee's billboards (two-player games have no 1x1 billboard)."""
-    table = working(ann_work=["marketing_trainee", "brand_manager"])
-    [trainee] = at_work(table, "marketing_trainee")
-    [brand] = at_work(table, "brand_manager")
-    field = fcm.choices(table.state, "player:ann", "fcm.campaign_placed")["top_left"]
-    for marketeer in (trainee, brand):
-        mine = {key: [e for e in field[key] if e["when"] == {"marketeer": marketeer}]
-                for key in ("offer", "left_out")}  # fmt: skip
-        campaign_squares_hold(table, mine, marketeer)
-    near = [e["value"] for e in field["offer"] if e["when"] == {"marketeer": trainee}]
-    anywhere = [e["value"] for e in field["offer"] if e["when"] == {"marketeer": brand}]
-    assert near and set(map(tuple, near)) < set(map(tuple, anywhere))
-    far = [e for e in field["left_out"] if e["when"] == {"marketeer": trainee}
-           and e["value"] in anywhere]  # fmt: skip
-    assert far and {e["rule"] for e in far} == {"FCM-MKT-2", "FCM-MKT-3"}
-    assert all("must be within 2 tile crossings by road" in e["message"]
-               for e in far if e["rule"] == "FCM-MKT-2")  # fmt: skip
-    road = next(e for e in field["left_out"] if "is a road" in e["message"])
-    assert road["rule"] == "FCM-MKT-3"
-
-
-def test_no_campaign_squares_for_a_marketeer_with_no_tile_to_lay():
-    """FCM-MKT-1: a marketing trainee places billboards only; with none left in the supply it
-    lays nothing on the map, so no square waits on it, while a brand manager's mailboxes
-    still have theirs."""
-    table = working(ann_work=["marketing_trainee", "brand_manager"])
-    [brand] = at_work(table, "brand_manager")
-    table.state["supply"]["campaigns"] = [n for n in table.state["supply"]["campaigns"]
-                                          if campaign_type(n) != "billboard"]  # fmt: skip
-    field = fcm.choices(table.state, "player:ann", "fcm.campaign_placed")["top_left"]
-    entries = field["offer"] + field["left_out"]
-    assert {tuple(e["when"].items()) for e in entries} == {(("marketeer", brand),)}
-    assert field["offer"]

@@ -15,6 +15,7 @@
 import { element, fillList } from "./record-fields.js";
 
 export function offerChoices(form, fields) {
+  leaveOutUnused(form, fields);
   const named = new Map();
   for (const control of form.elements) {
     if (!control.name || control.name.startsWith("_") || control.type === "hidden" || control.type === "checkbox") continue;
@@ -61,7 +62,32 @@ export function offerChoices(form, fields) {
   // to choose, which fills the list's items in
   for (const list of form.querySelectorAll("[data-list]")) {
     const judged = fields[list.dataset.list];
-    if (judged) offerWholeLists(list, judged);
+    if (judged && !list.hidden) offerWholeLists(list, judged);
+  }
+}
+
+// A field the game uses only with some values of others (`only`: a campaign's square is not
+// an airplane's): hidden, and its controls disabled so that nothing of it is sent, while one
+// of those fields holds another value.
+function leaveOutUnused(form, fields) {
+  for (const [path, judged] of Object.entries(fields)) {
+    if (!judged.only) continue;
+    const field = form.querySelector(`[data-field="${CSS.escape(path)}"]`);
+    if (!field) continue;
+    const used = Object.entries(judged.only).every(([other, values]) => {
+      const value = valueNamed(form, other);
+      return value === "" || values.map(String).includes(value);
+    });
+    field.hidden = !used;
+    for (const control of field.querySelectorAll("input, select")) {
+      if (!used) {
+        control.disabled = true;
+        control.dataset.unused = "1";
+      } else if (control.dataset.unused) {
+        control.disabled = false;
+        delete control.dataset.unused;
+      }
+    }
   }
 }
 
@@ -109,14 +135,23 @@ function offerSquares(square, judged, item, told) {
   tellLeftOut(square, judged.rules, leftOut, told, null);
 }
 
+// A list of fixed length (a campaign tile's size) is chosen whole: its items are filled in,
+// out of sight; one the person adds to (the cards of a firing) shows them.
 function offerWholeLists(list, judged) {
   const path = list.dataset.list;
+  const form = list.closest("form");
+  const fixed = !list.querySelector(":scope > button.add");
   let select = list.querySelector(":scope > .whole select");
   if (!select) {
-    const id = `${list.closest("form").id}-${path.replaceAll(".", "-")}-whole`;
+    const id = `${form.id}-${path.replaceAll(".", "-")}-whole`;
     const wrapper = element("div", { class: "field whole" });
     const label = element("label", { for: id });
-    label.textContent = `Which ${list.querySelector(":scope > legend").textContent.toLowerCase()}`;
+    const legend = list.querySelector(":scope > legend").textContent;
+    label.textContent = fixed ? legend : `Which ${legend.toLowerCase()}`;
+    if (fixed) {
+      label.classList.add("visually-hidden");
+      list.querySelector(":scope > ol").hidden = true;
+    }
     select = element("select", { id, name: `_whole.${path}` });
     select.addEventListener("change", () => {
       const chosen = JSON.parse(select.dataset.values)[Number(select.value)];
@@ -126,11 +161,15 @@ function offerWholeLists(list, judged) {
     list.querySelector(":scope > ol").before(wrapper);
   }
   const before = JSON.parse(select.dataset.values ?? "[]")[Number(select.value)];
-  const words = judged.none ?? (judged.offer.length ? "Choose" : "Nothing the rules allow now");
-  select.replaceChildren(new Option(words, ""), ...judged.offer.map((entry, n) => new Option(entry.label, String(n))));
-  select.dataset.values = JSON.stringify(judged.offer.map((entry) => entry.value));
-  const still = before === undefined ? -1 : judged.offer.findIndex((entry) => canonical(entry.value) === canonical(before));
+  const offered = judged.offer.filter(meetsIn(form));
+  const waitsFor = offered.length || !judged.offer.length ? null : firstChoose(form, judged.offer);
+  const words = judged.none ?? waitsFor ?? (offered.length ? "Choose" : "Nothing the rules allow now");
+  select.replaceChildren(new Option(words, ""), ...offered.map((entry, n) => new Option(entry.label, String(n))));
+  select.dataset.values = JSON.stringify(offered.map((entry) => entry.value));
+  const still = before === undefined ? -1 : offered.findIndex((entry) => canonical(entry.value) === canonical(before));
   select.value = still < 0 ? "" : String(still);
+  if (fixed && still < 0) fillList(list, offered.length === 1 ? offered[0].value : []);
+  if (fixed && offered.length === 1) select.value = "0";
 }
 
 // Whether an entry's `when` holds in the form now: each field it names (a `*` being the list
@@ -169,10 +208,12 @@ function valueNamed(form, name) {
   return control ? control.value : "";
 }
 
-// "Choose the trainer first": what the values of a field wait for, none being offered yet.
+// "Choose the trainer first": what the values of a field wait for, none being offered yet (the
+// fields named in their `when` that hold no value yet).
 function firstChoose(form, entries, item) {
   const fields = Object.keys(entries[0].when ?? {}).map((path) => {
     const name = item === undefined ? path : path.replaceAll("*", item);
+    if (valueNamed(form, name) !== "") return null;
     return form.querySelector(`[name="${CSS.escape(name)}"]`)?.closest("[data-field]");
   }).filter(Boolean);
   fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
@@ -199,8 +240,9 @@ function offerOptions(select, offered, emptyWords, preset) {
   select.dataset.offeredValue = select.value;
 }
 
+// The radios offered stay, in the rules' words ("east" for E).
 function offerRadios(radios, offered) {
-  const allowed = new Set(offered.map((entry) => (entry.value === null ? "" : String(entry.value))));
+  const allowed = new Map(offered.map((entry) => [entry.value === null ? "" : String(entry.value), entry.label]));
   for (const radio of radios) {
     const out = !allowed.has(radio.value);
     radio.disabled = out;
@@ -209,6 +251,7 @@ function offerRadios(radios, offered) {
     if (out) radio.checked = false;
     const label = radio.closest("label");
     if (label) label.hidden = out;
+    if (label && !out && label.lastChild?.nodeType === Node.TEXT_NODE) label.lastChild.textContent = ` ${allowed.get(radio.value)}`;
   }
   const left = radios.filter((radio) => !radio.disabled);
   if (left.length === 1) left[0].checked = true;

@@ -206,6 +206,13 @@ function fill_in(container, path, value) {
 
 // A list's items made afresh, one for each value.
 export function fillList(list, values) {
+  if (!list.querySelector(":scope > .add")) { // of fixed length: its items filled in place
+    list.querySelectorAll(":scope > ol > li").forEach((item, n) => {
+      const path = item.firstElementChild?.dataset.field;
+      if (path) fill_in(item, path, values[n] ?? "");
+    });
+    return;
+  }
   for (const remove of list.querySelectorAll(":scope > ol > li > .remove")) remove.click();
   for (const value of values) {
     list.querySelector(":scope > .add").click();
