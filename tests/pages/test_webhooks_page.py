@@ -8,7 +8,6 @@ violation in any state, on a phone and a desktop."""
 import dataclasses
 import os
 import time
-from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from replays.feed import START
 from tests.api.helpers import add, append, create_toy
 from tests.pages.axe import VIEWPORTS, assert_accessible
 from tests.pages.live import LiveServer
-from tests.pages.test_words import BERLIN
+from tests.pages.test_words import in_berlin
 from tests.receiver import Receiver
 from workers.deliveries import Deliverer
 from workers.queue import DELIVERIES, SERIALIZER
@@ -287,13 +286,6 @@ def test_without_script_the_page_says_it_needs_one(hooked, redis_client):
     html = hooked.app.test_client().get("/tools/webhooks").get_data(as_text=True)
     assert "<noscript>" in html and "This page needs JavaScript" in html
     assert 'type="password"' in html and "data-tool-key hidden" in html
-
-
-def in_berlin(instant: str) -> str:
-    """An instant as every page says it in Berlin, en-GB (js/times.js): `1 Dec 2026, 20:41
-    (Europe/Berlin)`."""
-    there = datetime.fromisoformat(instant.replace("Z", "+00:00")).astimezone(BERLIN)
-    return f"{there.day} {there:%b %Y}, {there:%H:%M} (Europe/Berlin)"
 
 
 @pytest.mark.browser_context(timezone_id="Europe/Berlin", locale="en-GB")
