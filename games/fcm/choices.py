@@ -5,7 +5,8 @@ who may report to whom in a structure (FCM-RESTR-1, FCM-RESTR-2, FCM-RESTR-4), t
 places on the turn order track (FCM-ORDER-4), which cook takes which food and which errand
 boy which drink (FCM-FOOD-1, FCM-FOOD-2), the acting card of each working action, the cards a
 chain may fire (FCM-PAY-1) and, when it must fire to pay, the whole firings that let it
-(FCM-PAY-2, the list's own path `cards`). A structure starts from last turn's (`default`).
+(FCM-PAY-2, the list's own path `cards`), open or sealed (a Deluxe firing sealed is judged as
+the firing it will reveal). A structure starts from last turn's (`default`).
 
 Each candidate is judged by folding a sample action with it (`evolve`), one value at a time;
 a revealed structure as if the chain had sealed that sample: the reveal's every check but the
@@ -30,7 +31,13 @@ from games.fcm.data import EMPLOYEES
 from games.fcm.rules import fold
 from games.fcm.schemas import DRINKS, FOODS
 from games.fcm.sentences import listed
-from games.fcm.turn.payday import check_card_to_fire, check_forced, firing_kind, salaries
+from games.fcm.turn.payday import (
+    check_card_to_fire,
+    check_forced,
+    check_reveal_due,
+    firing_kind,
+    salaries,
+)
 from games.fcm.turn.restructuring import in_hand
 from games.fcm.words import card_words, in_words
 from games.plain_data import copied
@@ -271,6 +278,29 @@ def forced_firings(state: dict, player: str) -> Field:
     return field
 
 
+def firing_sealed(state: dict, actor: str, player: str) -> dict:
+    """A Deluxe firing sealed, judged as the firing it will reveal (`fired`): what the reveal
+    checks of its cards (FCM-PAY-1, FCM-PAY-2) reads only the chain's own cards, cash and
+    discounts, which nothing changes between the seal and the reveal, so the device seals only
+    what the reveal will fire. The service cannot refuse a seal for its cards (it holds only
+    the commitment; it judges them at the reveal), and a reveal it refuses leaves the seal in
+    place and payday waiting on it: the form is where a sealed firing is kept legal. Nothing
+    is offered while the seal itself is refused (an original game, a seal not yet revealed,
+    no firing to make)."""
+    sample = {"player": player, "commitment": seal([], SAMPLE_NONCE)}
+    if not accepts(folds(state, actor, "fcm.firing_sealed", sample)):
+        return {}
+    return fired(state, actor, player)
+
+
+def firing_revealed(state: dict, actor: str, player: str) -> dict:
+    """A sealed firing turned face up by hand (the device kept nothing): the cards its firing
+    may hold, as its seal offered them, once the reveal is due (FCM-PAY-1)."""
+    if not accepts(lambda: check_reveal_due(state, player)):
+        return {}
+    return fired(state, actor, player)
+
+
 LOCAL, REGIONAL = "FCM-REST-1", "FCM-REST-2"  # the rule of each manager's action
 
 
@@ -312,6 +342,8 @@ JUDGED = {
         squares.restaurant_moved,
     ),
     "fcm.fired": fired,
+    "fcm.firing_sealed": firing_sealed,
+    "fcm.firing_revealed": firing_revealed,
     "fcm.recruited": recruited,
     "fcm.trained": trained,
     "fcm.structure_chosen": lambda s, a, p: structure(s, a, p, "fcm.structure_chosen"),

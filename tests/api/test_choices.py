@@ -241,3 +241,41 @@ def test_an_airplane_s_fields_are_offered_and_one_is_recorded(client):
     spec = client.get("/api/openapi.json").json
     described = spec["components"]["schemas"]["FieldChoices"]["properties"]
     assert "only" in described
+
+
+def test_a_deluxe_firing_sealed_offers_what_its_reveal_fires_and_one_is_fired(client):
+    """#32 item 2, FCM-PAY-1, Deluxe: bob's sealed firing is offered his kitchen trainees,
+    never his CEO or his busy brand manager; one offered, sealed and revealed, is fired; his
+    seal in, he is offered no second seal."""
+    from games.sealed import seal
+    from tests.games.fcm.table import nonce
+    from tests.games.fcm.test_payday import at_payday
+
+    state = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe").state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    created = client.post("/api/games", json=body).json
+    game_id, seats = created["id"], created["seats"]
+    answer = choices(client, game_id, actor="player:bob", type="fcm.firing_sealed")
+    assert answer.status_code == 200, answer.json
+    cards = answer.json["fields"]["cards.*"]
+    trainees = ids(state, "bob", "kitchen_trainee")
+    assert [entry["value"] for entry in cards["offer"]] == trainees
+    left_out = {entry["label"]: entry["rule"] for entry in cards["left_out"]}
+    assert left_out == {"CEO": "FCM-PAY-1", "Brand Manager": "FCM-PAY-1"}
+
+    def record(player, type_name, **payload):
+        answer = append(client, game_id, seats[player], {
+            "type": f"fcm.{type_name}", "actor": f"player:{player}",
+            "payload": {"player": player, **payload},
+        })  # fmt: skip
+        assert answer.status_code == 201, answer.json
+
+    record("bob", "firing_sealed", commitment=seal(trainees[:1], nonce("bob")))
+    again = choices(client, game_id, actor="player:bob", type="fcm.firing_sealed").json
+    assert again["fields"] == {}
+    record("ann", "firing_sealed", commitment=seal([], nonce("ann")))
+    revealed = choices(client, game_id, actor="player:bob", type="fcm.firing_revealed").json
+    assert revealed["fields"]["cards.*"]["offer"] == cards["offer"]
+    record("bob", "firing_revealed", cards=trainees[:1], nonce=nonce("bob"))
+    after = client.get(f"/api/games/{game_id}/state").json["state"]
+    assert ids(after, "bob", "kitchen_trainee") == trainees[1:]

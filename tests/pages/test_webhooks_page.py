@@ -19,6 +19,7 @@ from replays.feed import START
 from tests.api.helpers import add, append, create_toy
 from tests.pages.axe import VIEWPORTS, assert_accessible
 from tests.pages.live import LiveServer
+from tests.pages.test_words import in_berlin
 from tests.receiver import Receiver
 from workers.deliveries import Deliverer
 from workers.queue import DELIVERIES, SERIALIZER
@@ -285,3 +286,30 @@ def test_without_script_the_page_says_it_needs_one(hooked, redis_client):
     html = hooked.app.test_client().get("/tools/webhooks").get_data(as_text=True)
     assert "<noscript>" in html and "This page needs JavaScript" in html
     assert 'type="password"' in html and "data-tool-key hidden" in html
+
+
+@pytest.mark.browser_context(timezone_id="Europe/Berlin", locale="en-GB")
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_the_webhooks_times_read_as_every_page_s_with_the_zone_named(
+    page, hooked, svc, receiver, viewport
+):
+    """#32 item 8: the last delivery, a disabled webhook's since and each attempt's time are
+    said as the game page says a time, in the device's zone, named."""
+    page.set_viewport_size(viewport)
+    client = hooked.app.test_client()
+    token = tool_key(svc)
+    two_webhooks(svc, client, receiver, token)
+    page.goto("/tools/webhooks")
+    enter(page, token)
+    first, second = page.locator("li.webhook").nth(0), page.locator("li.webhook").nth(1)
+    last = first.locator('[data-slot="last-delivered"] time')
+    expect(last).to_have_text(in_berlin(last.get_attribute("datetime")))
+    since = second.locator(".webhook-state time")
+    expect(since).to_have_text(in_berlin(since.get_attribute("datetime")))
+    first.get_by_role("button", name="Show its attempts").click()
+    times = first.locator("li.attempt time")
+    expect(times).to_have_count(3)
+    for at in times.all():
+        expect(at).to_have_text(in_berlin(at.get_attribute("datetime")))
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    assert_accessible(page, f"/tools/webhooks, the times in Berlin, {viewport}")

@@ -259,3 +259,32 @@ def test_every_time_is_the_devices_own_with_its_zone_named(browser, site, viewpo
         "(Europe/Berlin)"
     )
     context.close()
+
+
+def in_berlin(instant: str) -> str:
+    """An instant as every page says it in Berlin, en-GB (js/times.js): `1 Dec 2026, 20:41
+    (Europe/Berlin)`."""
+    there = datetime.fromisoformat(instant.replace("Z", "+00:00")).astimezone(BERLIN)
+    return f"{there.day} {there:%b %Y}, {there:%H:%M} (Europe/Berlin)"
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_the_compare_page_says_a_time_as_the_game_page_does(browser, site, viewport):
+    """#32 item 8: the steps' times on the compare page, in a browser in Berlin, read as the
+    game page's: the time there, the zone named."""
+    context = browser.new_context(base_url=site, viewport=viewport, timezone_id="Europe/Berlin",
+                                  locale="en-GB")  # fmt: skip
+    page = context.new_page()
+    game = toy(page, "Friday")
+    added(page, game, "ann", 2)
+    fork = page.request.post(f"/api/games/{game['id']}/forks", data={"at": 1}).json()
+    page.goto(f"/games/{game['id']}")
+    step = page.locator("#step time").first
+    expect(step).to_have_text(in_berlin(step.get_attribute("datetime")))
+    page.goto(f"/games/{game['id']}/compare/{fork['id']}")
+    times = page.locator(".steps-compared time[datetime]")
+    expect(times.first).to_contain_text("(Europe/Berlin)")
+    for time in times.all():
+        expect(time).to_have_text(in_berlin(time.get_attribute("datetime")))
+    assert_accessible(page, f"the compare page's times in Berlin, {viewport}")
+    context.close()

@@ -204,24 +204,30 @@ def seal_firing(state: dict, event: dict) -> None:
 
 def reveal_firing(state: dict, event: dict) -> None:
     """`fcm.firing_revealed`: a sealed firing turned face up, once every chain with a firing to
-    make has sealed; it must open the commitment and fire only cards the chain may fire
-    (FCM-PAY-1, FCM-PAY-2)."""
+    make has sealed; it must open the commitment and fire only cards the chain may fire, in the
+    firing it was sealed for (`firing_kind`: its own, or one that must let it pay; a chain
+    that had no card to fire of its own will seals only the latter) (FCM-PAY-1, FCM-PAY-2)."""
     payload = event["payload"]
     player = payload["player"]
     check_actor(event["actor"], player, "FCM-PAY-1", state["players"])
+    check_reveal_due(state, player)
+    sealed = state["payday"]["sealed"][player]
+    reveal(sealed, payload["cards"], payload["nonce"], "FCM-PAY-1", "firing", who=player)
+    fire_cards(state, player, payload["cards"], firing_kind(state, player))
+    del state["payday"]["sealed"][player]
+
+
+def check_reveal_due(state: dict, player: str) -> None:
+    """`player` may turn its sealed firing face up now: a Deluxe payday, a firing of its own
+    sealed, and every chain with a firing to make has sealed one (FCM-PAY-1)."""
     _check_edition(state, "deluxe", "fcm.firing_revealed")
     _check_phase(state)
-    payday = state["payday"]
-    sealed = payday["sealed"].get(player)
-    if sealed is None:
+    sealed = state["payday"]["sealed"]
+    if player not in sealed:
         raise RuleViolation("FCM-PAY-1", f"{player} has no sealed firing to reveal")
-    waiting = [name for name in to_fire(state) if name not in payday["sealed"]]
+    waiting = [name for name in to_fire(state) if name not in sealed]
     together = "firings are revealed together, once every chain that fires has sealed"
     check_all_sealed(waiting, "FCM-PAY-1", together)
-    reveal(sealed, payload["cards"], payload["nonce"], "FCM-PAY-1", "firing", who=player)
-    kind = "first" if player not in payday["fired"] else "forced"
-    fire_cards(state, player, payload["cards"], kind)
-    del payday["sealed"][player]
 
 
 def to_fire(state: dict) -> list[str]:

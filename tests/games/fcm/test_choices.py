@@ -420,3 +420,92 @@ def test_the_firings_offered_are_every_firing_the_rules_accept_alike_cards_once(
     assert ("burger_cook", "burger_cook") in legal and len(legal) == 4
     holds_against_the_checks(table, "fcm.fired", answer, "cards",
                              lambda e: {"player": "ann", "cards": e["value"]})  # fmt: skip
+
+
+def sealed_and_revealed(table, answer, path, player, sample, others=("ann", "bob")):
+    """As `holds_against_the_checks`, for a Deluxe firing: each value offered, sealed as
+    `sample(entry)` (the others sealing nobody first, if their firing is owed), opens at the
+    reveal and is fired; each left out opens and is refused there with its rule."""
+    from tests.games.fcm.table import nonce
+    from tests.games.fcm.test_payday import firing
+
+    def reveal(entry):
+        trial = copy.deepcopy(table)
+        for other in others:
+            if other != player:
+                trial.record("firing_sealed", player=other, commitment=firing([], other))
+        cards = sample(entry)
+        trial.record("firing_sealed", player=player, commitment=firing(cards, player))
+        return trial, {"player": player, "cards": cards, "nonce": nonce(player)}
+
+    for entry in answer[path]["offer"]:
+        trial, payload = reveal(entry)
+        trial.record("firing_revealed", **payload)
+    for entry in answer[path]["left_out"]:
+        trial, payload = reveal(entry)
+        trial.refused("firing_revealed", entry["rule"], **payload)
+
+
+def test_a_sealed_firing_offers_the_cards_its_reveal_may_fire():
+    """#32 item 2, FCM-PAY-1, Deluxe: bob's sealed firing is judged as the firing it will
+    reveal: his kitchen trainees, never his CEO or his busy brand manager (the reveal would
+    refuse them, and a seal that cannot be revealed leaves payday waiting on it)."""
+    from tests.games.fcm.test_payday import at_payday
+
+    table = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe")
+    answer = fcm.choices(table.state, "player:bob", "fcm.firing_sealed")
+    labels = [e["label"] for e in answer["cards.*"]["offer"]]
+    assert labels == ["Kitchen Trainee (1st)", "Kitchen Trainee (2nd)"]
+    assert {e["label"] for e in answer["cards.*"]["left_out"]} == {"CEO", "Brand Manager"}
+    assert "cards" not in answer, "its own firing: any of those, or none"
+    sealed_and_revealed(table, answer, "cards.*", "bob", lambda e: [e["value"]])
+
+
+def test_a_sealed_firing_to_pay_is_offered_the_whole_firings_that_let_it_pay():
+    """FCM-PAY-2, Deluxe: ann owes $15 with $10 and revealed that she fired nobody, as bob did:
+    her second firing, sealed, offers the firings that let her pay, one card of her salaried
+    three, as the open firing does; each sealed opens and is fired at the reveal."""
+    from tests.games.fcm.table import nonce
+    from tests.games.fcm.test_payday import at_payday, firing
+
+    table = at_payday(ann=["burger_cook", "pizza_cook"], cash={"ann": 10, "bob": 100},
+                      edition="deluxe")  # fmt: skip
+    for player in ("ann", "bob"):
+        table.record("firing_sealed", player=player, commitment=firing([], player))
+    for player in ("ann", "bob"):
+        table.record("firing_revealed", player=player, cards=[], nonce=nonce(player))
+    answer = fcm.choices(table.state, "player:ann", "fcm.firing_sealed")
+    salaried = [ids(table.state, "ann", c)[0] for c in ("cfo", "burger_cook", "pizza_cook")]
+    assert sorted(offered(answer, "cards")) == sorted([card] for card in salaried)
+    assert sorted(offered(answer, "cards.*")) == sorted(salaried)
+    assert answer["cards"]["none"] == "Choose a firing that lets ann pay"
+    sealed_and_revealed(table, answer, "cards", "ann", lambda e: e["value"], others=())
+    sealed_and_revealed(table, answer, "cards.*", "ann", lambda e: [e["value"]], others=())
+
+
+def test_a_firing_revealed_by_hand_offers_what_the_reveal_may_fire():
+    """FCM-PAY-1, Deluxe: with nothing kept on a device the reveal's cards are typed; once both
+    have sealed, ann's reveal offers what her firing may hold, as her seal did."""
+    from tests.games.fcm.test_payday import at_payday, firing
+
+    table = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe")
+    sealing = fcm.choices(table.state, "player:ann", "fcm.firing_sealed")
+    for player in ("ann", "bob"):
+        table.record("firing_sealed", player=player, commitment=firing([], player))
+    answer = fcm.choices(table.state, "player:ann", "fcm.firing_revealed")
+    assert answer["cards.*"] == sealing["cards.*"]
+    assert {"CEO", "Marketing Trainee"} <= {e["label"] for e in answer["cards.*"]["left_out"]}
+
+
+def test_a_firing_not_to_be_sealed_or_revealed_now_is_offered_nothing():
+    """FCM-PAY-1: the form keeps its own fields where the action itself is refused: a seal in
+    an original game or a second seal, a reveal before any seal."""
+    from tests.games.fcm.test_payday import at_payday, firing
+
+    original = at_payday(cash={"ann": 100, "bob": 100})
+    assert fcm.choices(original.state, "player:ann", "fcm.firing_sealed") == {}
+    table = at_payday(cash={"ann": 100, "bob": 100}, edition="deluxe")
+    assert fcm.choices(table.state, "player:ann", "fcm.firing_revealed") == {}
+    table.record("firing_sealed", player="ann", commitment=firing([], "ann"))
+    assert fcm.choices(table.state, "player:ann", "fcm.firing_sealed") == {}
+    assert fcm.choices(table.state, "player:ann", "fcm.firing_revealed") == {}, "bob has not sealed"

@@ -317,6 +317,25 @@ def test_under_deluxe_a_chain_that_cannot_pay_seals_again_once_every_firing_is_r
     assert paid(table)["chains"]["ann"] == 10
 
 
+def test_under_deluxe_a_chain_asked_nothing_at_first_may_reveal_its_busy_marketeer_to_pay():
+    """FCM-PAY-1, FCM-PAY-2, Deluxe: bob holds his CEO and his busy brand manager alone, with
+    $0: he has no card to fire of his own will, so only ann seals a first firing; then bob
+    cannot pay, seals his brand manager and reveals it, fired as the firing that must let him
+    pay (the reveal judges the firing the seal was made for, not a first one)."""
+    position = at_payday(cash={"ann": 100, "bob": 0}, edition="deluxe").state
+    chain = position["chains"]["bob"]
+    chain["cards"] = [card for card in chain["cards"] if card["card"] != "kitchen_trainee"]
+    position["supply"]["employees"]["kitchen_trainee"] += 2
+    table = Table(position["players"], position=position)
+    table.record("firing_sealed", player="ann", commitment=firing([], "ann"))
+    table.record("firing_revealed", player="ann", cards=[], nonce=nonce("ann"))
+    [busy] = ids(table.state, "bob", "brand_manager")
+    table.record("firing_sealed", player="bob", commitment=firing([busy], "bob"))
+    table.record("firing_revealed", player="bob", cards=[busy], nonce=nonce("bob"))
+    assert busy not in ids(table.state, "bob", "brand_manager")
+    assert paid(table)["chains"]["bob"] == 0
+
+
 def test_a_declared_payday_holds_sealed_firings_only_in_a_deluxe_game():
     """FCM-PAY-1: a declared original payday with a sealed firing is refused; a Deluxe one
     with ann's sealed firing is taken as declared."""

@@ -1,10 +1,8 @@
-// Two games side by side (pages/compare.html), enhanced: the times in this device's own zone
-// (the page says them in UTC without script), and a choice of showing both games or one of
-// them, which saves scrolling past the other on a phone, where the two are stacked.
-const local = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-for (const time of document.querySelectorAll(".steps-compared time[datetime]")) {
-  time.textContent = local.format(new Date(time.dateTime));
-}
+// Two games side by side (pages/compare.html), enhanced: the times in this device's own zone,
+// named, as every page says them (js/times.js; the page says them in UTC without script), and
+// a choice of showing both games or one of them, which saves scrolling past the other on a
+// phone, where the two are stacked.
+import "./times.js";
 
 const choice = document.querySelector("[data-show-sides]");
 const sides = document.querySelector("[data-sides]");

@@ -9,6 +9,7 @@
 // again (POST .../enable). A refusal is said in plain words in the error summary, as the
 // forms say one (js/errors.js): a refused key beside the key's field, the rest above.
 import { clearProblems, showProblem } from "./errors.js";
+import { inLocalTime } from "./times.js";
 
 const KEPT = "tablelog.toolKey"; // sessionStorage: this tab's key for tools
 const REFRESHES = [1500, 3000, 6000]; // ms to wait, in turn, for a sent-again attempt to show
@@ -23,7 +24,6 @@ const status = document.querySelector("[data-status]");
 const section = document.querySelector("[data-webhooks]");
 const list = slot("list", section);
 const kinds = JSON.parse(document.getElementById("kind-names").textContent);
-const moment = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
 // A request the API did not answer with a 2xx: its status (0 when it could not be reached),
 // its problem document, and its Retry-After.
@@ -333,7 +333,8 @@ function timeOf(instant) {
     return time;
   }
   time.dateTime = instant;
-  time.textContent = moment.format(new Date(instant)); // in this device's own zone
+  time.textContent = instant;
+  inLocalTime(time); // as every page says a time: this device's zone, named
   return time;
 }
 
