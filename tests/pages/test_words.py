@@ -288,3 +288,17 @@ def test_the_compare_page_says_a_time_as_the_game_page_does(browser, site, viewp
         expect(time).to_have_text(in_berlin(time.get_attribute("datetime")))
     assert_accessible(page, f"the compare page's times in Berlin, {viewport}")
     context.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_the_compare_page_counts_one_step_as_one(page, viewport):
+    """#32 item 8: a game of one step and its fork compared say "1 step", not "1 steps"."""
+    page.set_viewport_size(viewport)
+    game = toy(page, "One step")
+    fork = page.request.post(f"/api/games/{game['id']}/forks", data={"at": 1}).json()
+    page.goto(f"/games/{game['id']}/compare/{fork['id']}")
+    expect(page.locator(".compared-game dd").first).to_contain_text(": 1 step")
+    expect(page.locator(".compared-game dd").first).not_to_contain_text("1 steps")
+    expect(page.locator('[data-parted="none"]')).to_have_text(
+        "The two logs are the same: their 1 step hashes the same in both.")  # fmt: skip
+    assert_accessible(page, f"two logs of one step compared, {viewport}")
