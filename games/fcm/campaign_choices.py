@@ -35,6 +35,8 @@ EDGE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def campaign(state: dict, actor: str, player: str, marketeers: Field) -> dict:
+    """The campaign form's fields but the marketeer (`marketeers`, judged by choices.py) and
+    the product (any: FCM-MKT-1 names no limit)."""
     fields = {
         "number": Field(),
         "size": Field(only={"number": ON_THE_MAP}),
@@ -52,6 +54,7 @@ def campaign(state: dict, actor: str, player: str, marketeers: Field) -> dict:
 
 
 def judge_marketeer(state, actor, player, marketeer, fields) -> None:
+    """Judges into `fields` what `marketeer` may place, where and for how long."""
     card = marketeer_of(state["chains"][player], marketeer)
     when = {"marketeer": marketeer}
     base = {"player": player, "marketeer": marketeer, "product": SAMPLE_PRODUCT, "duration": 1}
