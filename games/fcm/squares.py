@@ -1,8 +1,9 @@
 """The squares of the map a piece may go on now (#32 item 2), for choices.py: a starting
 restaurant (FCM-SETUP-8), a house a developer places (FCM-HOUSE-1), a restaurant a manager
 places or moves (FCM-REST-1, FCM-REST-2), a campaign tile a marketeer lays on the map
-(FCM-MKT-1 to 3). Every square of the map is a candidate for the field `top_left`, judged by
-folding the action with it, as games/choices.py says.
+(FCM-MKT-1 to 3); and the houses a developer may add a garden to (FCM-HOUSE-1). Every
+square of the map is a candidate for the field `top_left`, judged by folding the action with
+it, as games/choices.py says.
 
 A square is offered when some legal way to put the piece there exists: one of the
 entrances (a restaurant) or garden sides (a house) the action takes. A square no way fits is
@@ -13,6 +14,10 @@ that square} and the square's own `when`: the form offers the corners (sides) le
 square chosen. Every way of a square is folded once, and only the squares offered add
 entries; refusals draw no map here (placement.py `unpictured`), which keeps a 5x5-tile map's
 625 squares quick.
+
+A garden added is judged for each house on the map (`house`, "House 7" as the form names it),
+offered if some side takes the garden, and at each house offered its sides (`garden`, `when`
+{"house": 7}), folded once each, with the first developer offered.
 
 A restaurant placed is judged for each manager offered (`when` {manager}: a local manager has
 a range, a regional one none), a restaurant moved for each of the chain's restaurants on the
@@ -124,6 +129,26 @@ def house(state: dict, actor: str, player: str, developers: Field) -> dict:
     top_left = judged_squares(state, actor, "fcm.house_placed", payload, "garden", GARDEN_SIDES,
                               way_field=gardens)  # fmt: skip
     return {"top_left": top_left, "garden": gardens}
+
+
+def garden(state: dict, actor: str, player: str, developers: Field) -> dict:
+    """The houses on the map a garden may be added to, on some side, and the sides of each
+    while it is chosen (FCM-HOUSE-1); judged with the first developer offered, as all add
+    alike."""
+    offered = offered_values(developers)
+    if not offered:
+        return {}
+    houses, sides = Field(), Field()
+    with unpictured():
+        for number in sorted(house["number"] for house in state["board"]["houses"]):
+            payload = {"player": player, "developer": offered[0], "house": number}
+            checks = [judged_once(fold_check(state, actor, "fcm.garden_added",
+                                             {**payload, "garden": side}))
+                      for side in GARDEN_SIDES]  # fmt: skip
+            if houses.judge(number, f"House {number}", some_way(checks)):
+                for side, check in zip(GARDEN_SIDES, checks, strict=True):
+                    sides.judge(side, side, check, {"house": number})
+    return {"house": houses, "garden": sides}
 
 
 def restaurant_placed(state: dict, actor: str, player: str, managers: Field) -> dict:
