@@ -1,7 +1,9 @@
 """The squares of Food Chain Magnate's record forms narrowed to what the rules allow (#32
 item 2), on the game page, on a phone and a desktop: a house's square is chosen from a list of
 the squares allowed, in words; a square tapped on the map that the rules refuse is refused
-beside the field, with the rule's words, before anything is sent; axe finds nothing."""
+beside the field, with the rule's words, before anything is sent; a restaurant's entrance
+offers the corners allowed at the square chosen, a garden added the houses and sides allowed;
+axe finds nothing."""
 
 import pytest
 from playwright.sync_api import expect
