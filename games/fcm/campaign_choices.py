@@ -20,12 +20,11 @@ with it, as games/choices.py says.
 """
 
 from games.choices import Field, accepts
-from games.errors import RuleViolation
 from games.fcm.actions.marketing import check_tile, marketeer_of
 from games.fcm.data import CAMPAIGNS, campaign_type
 from games.fcm.map.board import board_of
 from games.fcm.map.placement import EDGES, unpictured
-from games.fcm.squares import fold_check, judged_squares, offered_values, some_way
+from games.fcm.squares import fold_check, judged_once, judged_squares, offered_values, some_way
 
 SAMPLE_PRODUCT = "burger"  # any product: what a campaign advertises is no matter of its place
 TYPE = "fcm.campaign_placed"
@@ -69,7 +68,7 @@ def judge_marketeer(state, actor, player, marketeer, fields) -> None:
         if number in AIRPLANES:
             check = airplane(state, actor, {**base, "number": number}, fields, when)
         else:
-            check = on_the_map[number] = remembered(somewhere(state, actor, base, number, fits))
+            check = on_the_map[number] = judged_once(somewhere(state, actor, base, number, fits))
         fields["number"].judge(number, tile_words(number), check, when)
     fitting = [{"number": number, "size": way["value"]} for number, check in on_the_map.items()
                if accepts(check) for way in ways_round(number)]  # fmt: skip
@@ -104,23 +103,6 @@ def somewhere(state: dict, actor: str, base: dict, number: int, fits: set):
     return check
 
 
-def remembered(check):
-    """`check`, run once: its outcome again after."""
-    outcome = []
-
-    def once() -> None:
-        if not outcome:
-            try:
-                check()
-                outcome.append(None)
-            except RuleViolation as refusal:
-                outcome.append(refusal)
-        if outcome[0] is not None:
-            raise outcome[0]
-
-    return once
-
-
 def airplane(state, actor, payload, fields, when) -> callable:
     """Judges each edge and start of airplane `payload["number"]` for `when`'s marketeer; the
     check that it flies beside some edge. A lane of 5 fits beside any side of a map."""
@@ -135,7 +117,7 @@ def airplane(state, actor, payload, fields, when) -> callable:
         for start, check in enumerate(starts):
             label = lane_words(edge, start, lane)
             fields["start"].judge(start, label, check, {**when, "edge": edge})
-        side = remembered(some_way(starts))
+        side = judged_once(some_way(starts))
         fields["edge"].judge(edge, EDGE_WORDS[edge], side, when)
         sides.append(side)
     return some_way(sides)

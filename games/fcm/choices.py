@@ -11,9 +11,10 @@ the firing it will reveal). A structure starts from last turn's (`default`).
 Each candidate is judged by folding a sample action with it (`evolve`), one value at a time;
 a revealed structure as if the chain had sealed that sample: the reveal's every check but the
 commitment's, which only the player's own choice and nonce can open.
-The squares a starting restaurant, a house, a restaurant or a campaign tile may go on are
-squares.py's; fields this module does not name (a campaign's tile and size, a garden's house)
-keep the form's own controls.
+The squares a starting restaurant, a house, a restaurant or a campaign tile may go on, with
+the entrance or garden side at each, and the houses a garden may be added to with its sides,
+are squares.py's; fields this module does not name (a campaign's tile and size) keep the
+form's own controls.
 A card is named as the form names it (its title, two alike told apart), in a label and in the
 words of a refusal: no id of the state's.
 """
@@ -333,7 +334,7 @@ JUDGED = {
     ),
     "fcm.drinks_collected": acting("card", lambda s, chain, w, i: route_buyer(chain, w, i)),
     "fcm.house_placed": with_squares(acting("developer", developer), squares.house),
-    "fcm.garden_added": acting("developer", developer),
+    "fcm.garden_added": with_squares(acting("developer", developer), squares.garden),
     "fcm.restaurant_placed": with_squares(
         acting("manager", lambda s, c, w, i: acting_card(s, w, i, LOCAL)), squares.restaurant_placed
     ),

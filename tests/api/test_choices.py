@@ -279,3 +279,64 @@ def test_a_deluxe_firing_sealed_offers_what_its_reveal_fires_and_one_is_fired(cl
     record("bob", "firing_revealed", cards=trainees[:1], nonce=nonce("bob"))
     after = client.get(f"/api/games/{game_id}/state").json["state"]
     assert ids(after, "bob", "kitchen_trainee") == trainees[1:]
+
+
+def test_a_restaurant_s_entrances_are_those_the_rules_allow_at_the_square_chosen(client):
+    """#32 item 2, FCM-REST-2: at a square offered to the regional manager, the entrances
+    offered while that manager and square are chosen are recorded, one left out there is
+    refused with its rule and words; no entrance is named for a square not offered."""
+    state = working(ann_work=["regional_manager"]).state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    created = client.post("/api/games", json=body)
+    game_id, seats = created.json["id"], created.json["seats"]
+    [manager] = ids(state, "ann", "regional_manager")
+    fields = choices(client, game_id, actor="player:ann", type="fcm.restaurant_placed").json
+    squares, entrances = fields["fields"]["top_left"], fields["fields"]["entrance"]
+    at = {"manager": manager}
+    offered = [e["value"] for e in squares["offer"] if e["when"] == at]
+    named = {tuple(e["when"]["top_left"]) for e in entrances["offer"] + entrances["left_out"]}
+    assert named == set(map(tuple, offered))
+    refusals = [e["when"] for e in entrances["left_out"]]
+    square = next(s for s in offered if {**at, "top_left": s} in refusals)
+    refused = next(e for e in entrances["left_out"] if e["when"] == {**at, "top_left": square})
+    assert "must border a road" in refused["message"] and refused["label"] == refused["value"]
+    payload = {"player": "ann", "manager": manager, "top_left": square}
+    answer = append(client, game_id, seats["ann"], {
+        "type": "fcm.restaurant_placed", "actor": "player:ann",
+        "payload": {**payload, "entrance": refused["value"]},
+    })  # fmt: skip
+    assert answer.status_code == 422 and answer.json["rule"] == refused["rule"]
+    [entrance, *_] = [e["value"] for e in entrances["offer"]
+                      if e["when"] == {**at, "top_left": square}]  # fmt: skip
+    recorded = append(client, game_id, seats["ann"], {
+        "type": "fcm.restaurant_placed", "actor": "player:ann",
+        "payload": {**payload, "entrance": entrance},
+    })  # fmt: skip
+    assert recorded.status_code == 201, recorded.json
+
+
+def test_a_garden_s_houses_and_sides_are_those_the_rules_allow(client):
+    """#32 item 2, FCM-HOUSE-1: Garden added offers the houses a garden may go beside and, for
+    one, its sides; a side left out is refused with its rule, one offered recorded."""
+    state = working(ann_work=["new_business_developer"]).state
+    body = {"kind": "fcm", "players": ["ann", "bob"], "options": {"position": state}}
+    created = client.post("/api/games", json=body)
+    game_id, seats = created.json["id"], created.json["seats"]
+    [developer] = ids(state, "ann", "new_business_developer")
+    fields = choices(client, game_id, actor="player:ann", type="fcm.garden_added").json["fields"]
+    assert fields["house"]["rules"] == ["FCM-HOUSE-1"]
+    refusals = [e["when"] for e in fields["garden"]["left_out"]]
+    number = next(e["value"] for e in fields["house"]["offer"] if {"house": e["value"]} in refusals)
+    sides = [e for e in fields["garden"]["offer"] if e["when"] == {"house": number}]
+    [refused, *_] = [e for e in fields["garden"]["left_out"] if e["when"] == {"house": number}]
+    payload = {"player": "ann", "developer": developer, "house": number}
+    answer = append(client, game_id, seats["ann"], {
+        "type": "fcm.garden_added", "actor": "player:ann",
+        "payload": {**payload, "garden": refused["value"]},
+    })  # fmt: skip
+    assert answer.status_code == 422 and answer.json["rule"] == "FCM-HOUSE-1"
+    recorded = append(client, game_id, seats["ann"], {
+        "type": "fcm.garden_added", "actor": "player:ann",
+        "payload": {**payload, "garden": sides[0]["value"]},
+    })  # fmt: skip
+    assert recorded.status_code == 201, recorded.json

@@ -4,12 +4,15 @@ recorded (through the type's schema, as the service records it), and every value
 refused with the rule the answer names."""
 
 import copy
+import re
 
 import pytest
 
 import games.fcm as fcm
 from games.fcm.data import EMPLOYEES
+from games.fcm.map.pieces import GARDEN_SIDES
 from tests.games.fcm.table import Table
+from tests.games.fcm.test_building import at_work, garden_spots
 from tests.games.fcm.test_restructuring import at_turn_five, ids
 from tests.games.fcm.test_training import rich
 from tests.games.fcm.test_working import working
@@ -280,6 +283,48 @@ def test_each_acting_card_field_offers_only_the_cards_that_may_take_that_action(
                               ("fcm.restaurant_placed", "manager")):  # fmt: skip
         answer = fcm.choices(state, "player:ann", event_type)[field]
         assert answer["offer"] == [] and len(answer["left_out"]) == 3, event_type
+
+
+def test_a_garden_is_offered_on_the_houses_and_sides_that_take_one():
+    """#32 item 2, FCM-HOUSE-1: the houses offered are the printed ones without a garden that
+    have room for one on some side, the sides of each offered while that house is chosen,
+    exactly those the action records; a house with its garden is left out in words, naming
+    no id."""
+    table = working(ann_work=["new_business_developer"])
+    state = table.state
+    [developer] = at_work(table, "new_business_developer")
+    answer = fcm.choices(state, "player:ann", "fcm.garden_added")
+    spots = garden_spots(state)
+    assert offered(answer, "house") == sorted({number for number, _ in spots})
+    for number in offered(answer, "house"):
+        sides = [side for house, side in spots if house == number]
+        assert offered(answer, "garden", house=number) == sides
+    assert {e["when"]["house"] for e in answer["garden"]["offer"] + answer["garden"]["left_out"]
+            } == set(offered(answer, "house"))  # fmt: skip
+    payload = {"player": "ann", "developer": developer}
+    holds_against_the_checks(table, "fcm.garden_added", answer, "garden",
+                             lambda e: {**payload, "house": e["when"]["house"],
+                                        "garden": e["value"]})  # fmt: skip
+    for entry in answer["house"]["left_out"]:
+        for side in GARDEN_SIDES:
+            copy.deepcopy(table).refused("garden_added", entry["rule"], **payload,
+                                         house=entry["value"], garden=side)  # fmt: skip
+    [thirteen] = [e for e in answer["house"]["left_out"] if e["value"] == 13]
+    assert thirteen["label"] == "House 13"
+    assert thirteen["message"] == "house 13 already has its garden: one garden per house"
+    assert not [e for e in answer["garden"]["left_out"] if re.search(r"\w-\d", e["message"])]
+
+
+def test_no_house_is_offered_a_garden_when_the_supply_has_none():
+    """FCM-HOUSE-1: every house left out, saying so; no side is offered."""
+    table = working(ann_work=["new_business_developer"])
+    table.state["supply"]["gardens"] = 0
+    answer = fcm.choices(table.state, "player:ann", "fcm.garden_added")
+    assert answer["house"]["offer"] == [] and answer["house"]["left_out"]
+    assert {e["message"] for e in answer["house"]["left_out"]} == {
+        "no garden is left in the supply"
+    }
+    assert answer["garden"]["offer"] == answer["garden"]["left_out"] == []
 
 
 def test_the_fired_cards_are_those_a_chain_may_fire():

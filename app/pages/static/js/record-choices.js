@@ -9,7 +9,10 @@
 // it (js/record-problem.js), and says what it left out and why. A list starts on the answer's
 // `default`, until the person changes it. A list's own path judged (not its items') offers
 // whole lists ("Which cards"), filling it in; a square judged offers the squares allowed
-// ("Which square") and refuses a tapped one the rules refuse. A card as printed keeps among
+// ("Which square") and refuses a tapped or typed one the rules refuse. A `when` may name a
+// square ({"top_left": [row, column]}, held by its boxes `top_left.0`, `top_left.1`): a
+// restaurant's entrance and a house's garden side are offered for the square chosen, and
+// until one is the field says "Choose the square first". A card as printed keeps among
 // its "Which card" only the printed cards offered. A path the game did not judge keeps the
 // control it was built with.
 import { element, fillList } from "./record-fields.js";
@@ -53,10 +56,11 @@ export function offerChoices(form, fields) {
   // a square of the map judged (where a house or a restaurant may go): the squares allowed as
   // a list in words, which fills the row and column in; one tapped or typed that the rules
   // refuse is refused beside the field, with the rule's words, and its boxes emptied
+  let emptied = false; // a square refused empties its boxes: what waits on it is offered again
   for (const square of form.querySelectorAll("[data-square]")) {
     const path = square.dataset.square;
     const judged = fields[path] ?? fields[path.replace(/\.\d+(?=\.|$)/g, ".*")];
-    if (judged) offerSquares(square, judged, path.match(/\.(\d+)(?=\.|$)/)?.[1], told);
+    if (judged && !square.hidden) emptied = offerSquares(square, judged, path.match(/\.(\d+)(?=\.|$)/)?.[1], told) || emptied;
   }
   // a list judged as a whole (FCM's firing that must let a chain pay): the lists allowed, one
   // to choose, which fills the list's items in
@@ -64,6 +68,7 @@ export function offerChoices(form, fields) {
     const judged = fields[list.dataset.list];
     if (judged && !list.hidden) offerWholeLists(list, judged);
   }
+  if (emptied) offerChoices(form, fields);
 }
 
 // A field the game uses only with some values of others (`only`: a campaign's square is not
@@ -133,6 +138,7 @@ function offerSquares(square, judged, item, told) {
     square.classList.remove("field-error");
   }
   tellLeftOut(square, judged.rules, leftOut, told, null);
+  return Boolean(refused);
 }
 
 // A list of fixed length (a campaign tile's size) is chosen whole: its items are filled in,
@@ -173,11 +179,17 @@ function offerWholeLists(list, judged) {
 }
 
 // Whether an entry's `when` holds in the form now: each field it names (a `*` being the list
-// item `item`) holds that value.
+// item `item`) holds that value; a list value (a square, [row, column]) held item by item by
+// the controls `<path>.0`, `<path>.1`.
 function meetsIn(form, item) {
-  return (entry) => Object.entries(entry.when ?? {}).every(
-    ([other, value]) => valueNamed(form, item === undefined ? other : other.replaceAll("*", item)) === String(value ?? ""),
-  );
+  return (entry) => Object.entries(entry.when ?? {}).every(([other, value]) => {
+    const name = item === undefined ? other : other.replaceAll("*", item);
+    if (!Array.isArray(value)) return valueNamed(form, name) === String(value ?? "");
+    return value.every((each, n) => {
+      const given = valueNamed(form, `${name}.${n}`).trim();
+      return typeof each === "number" ? /^\d+$/.test(given) && Number(given) === each : given === String(each);
+    });
+  });
 }
 
 function offerPrinted(which, offered) {
@@ -208,18 +220,27 @@ function valueNamed(form, name) {
   return control ? control.value : "";
 }
 
-// "Choose the trainer first": what the values of a field wait for, none being offered yet (the
-// fields named in their `when` that hold no value yet).
+// "Choose the trainer first", "Choose the square first": what the values of a field wait for,
+// none being offered yet: the fields it names not chosen yet (none if each holds a value, and
+// the rules allow nothing with those).
 function firstChoose(form, entries, item) {
   const fields = Object.keys(entries[0].when ?? {}).map((path) => {
     const name = item === undefined ? path : path.replaceAll("*", item);
-    if (valueNamed(form, name) !== "") return null;
-    return form.querySelector(`[name="${CSS.escape(name)}"]`)?.closest("[data-field]");
+    const control = form.querySelector(`[name="${CSS.escape(name)}"], [name="${CSS.escape(`${name}.0`)}"]`);
+    return control?.closest("[data-field]");
   }).filter(Boolean);
   fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  const waited = fields.map((field) => field.querySelector(":scope > legend, :scope > label")?.textContent.trim().toLowerCase())
-    .filter(Boolean);
+  const waited = fields.filter((field) => !chosenIn(field)).map((field) => (field.dataset.square !== undefined
+    ? "square" // its legend names the corner ("Top left"), the person chooses a square
+    : field.querySelector(":scope > legend, :scope > label")?.textContent.trim().toLowerCase())).filter(Boolean);
   return waited.length ? `Choose the ${waited.join(" and the ")} first` : null;
+}
+
+// Whether a field holds a value: a list chosen, a radio checked, every box of a square given.
+function chosenIn(field) {
+  const controls = [...field.querySelectorAll("select, input")].filter((c) => c.name && !c.name.startsWith("_"));
+  if (controls.some((c) => c.type === "radio")) return controls.some((c) => c.checked);
+  return controls.length > 0 && controls.every((c) => c.value.trim() !== "");
 }
 
 // `preset`, the answer's `default`, is chosen while the person has not touched the list: it
