@@ -103,6 +103,14 @@ def keyed_writes(game_id: str) -> str:
     return f"game:{{{game_id}}}:keyed_writes"
 
 
+def waited(game_id: str) -> str:
+    """A string that lapses in a minute: written by a retry whose write was made before (a
+    duplicate append, a dispute key's second use), so that its WAIT counts the replicas that
+    hold what it answers (events/store.py `replicated`): a WAIT after a reply that wrote
+    nothing returns at once on Redis 7.2 and Valkey."""
+    return f"game:{{{game_id}}}:waited"
+
+
 def keyed_game(scope: str) -> str:
     """A string: the id of the game a write sent with an Idempotency-Key makes (creation,
     import, fork), by the key's scope digest, `<game id>:<request digest>`. Set once, before

@@ -203,6 +203,7 @@ class Recorder:
         (it has no meta), never a game nobody can find, and a keyed retry writes it then."""
         game_id = self.catalog.keyed_id(keyed) if keyed else new_game_id()
         if keyed and self.store.head(game_id)[0] > 0:
+            self.store.confirm(game_id)
             return game_id, True  # the key's request made it: listing it again could undo a move
         head = records[-1]
         meta = {
@@ -453,6 +454,7 @@ class Recorder:
             if indexed is None or indexed.digest != body_digest(event):
                 seq = indexed.seq if indexed else next(iter(known.values())).seq
                 raise IdempotencyConflict(event["event_id"], seq)
+        self.store.confirm(game_id)  # what was answered first is on the replicas too
         answer = self.answered_again(game_id, [known[e["event_id"]] for e in checked])
         for event, envelope in zip(checked, answer.envelopes, strict=True):
             # the index says what each id was recorded with; the log itself must say the same,

@@ -19,7 +19,7 @@ from redis.cluster import RedisCluster
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
 from events.seats import SEAT_REPLACED_TYPE
-from events.store import RedisEventStore
+from events.store import RedisEventStore, Replicas
 from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
 from projections.failures import Failures
@@ -43,6 +43,8 @@ ALLOWED = {
     "REDIS_URL": "a Redis URL: redis://[:password@]host[:port][/db], rediss://... or unix://path",
     "RQ_REDIS_URL": "a Redis URL: redis://[:password@]host[:port][/db], rediss://... or unix://path",
     "REDIS_CLUSTER": "on or off (1/0, true/false, yes/no, on/off, y/n, t/f)",
+    "REDIS_WAIT_REPLICAS": "a whole number of replicas, 0 or more",
+    "REDIS_WAIT_TIMEOUT": "a number of seconds greater than 0, at most 60",
     "SNAPSHOT_EVERY": "a whole number of events, 1 or more",
     "PHASE_JOB_TIMEOUT": "a whole number of seconds, 1 or more",
     "SWEEP_EVERY": "a number of seconds greater than 0",
@@ -160,7 +162,9 @@ def _refusal(name: str, reasons: list[str], allowed: str | None) -> str:
 @dataclass(frozen=True)
 class Settings:
     """REDIS_URL holds the logs (a Redis Cluster node's URL with REDIS_CLUSTER on);
-    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one). A worker
+    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one). Every write
+    to the logs waits for REDIS_WAIT_REPLICAS replicas of its Redis to confirm it, at most
+    REDIS_WAIT_TIMEOUT seconds, before it is answered (0, the default: none). A worker
     sweeps for games left pending every SWEEP_EVERY seconds. The rate limits are
     limits-style strings ("60/minute"); an empty one is off; RATE_LIMIT_TOOL_KEY is the limit
     a key for tools gets when it is made without one of its own. SECRET_KEY_FILE holds the key
@@ -183,6 +187,8 @@ class Settings:
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
+    redis_wait_replicas: int = 0
+    redis_wait_timeout: float = 1.0
     rq_redis_url: str | None = None
     snapshot_every: int = 100
     phase_job_timeout: int = 60
@@ -213,6 +219,14 @@ class Settings:
         readers = {
             "redis_url": lambda: env.redis_url("REDIS_URL", None) or default_redis_url(),
             "redis_cluster": lambda: env.bool("REDIS_CLUSTER", cls.redis_cluster),
+            "redis_wait_replicas": lambda: env.int(
+                "REDIS_WAIT_REPLICAS", cls.redis_wait_replicas, validate=valid.Range(min=0)
+            ),
+            "redis_wait_timeout": lambda: env.float(
+                "REDIS_WAIT_TIMEOUT",
+                cls.redis_wait_timeout,
+                validate=valid.Range(min=0, max=60, min_inclusive=False),
+            ),
             "rq_redis_url": lambda: env.redis_url("RQ_REDIS_URL", None),
             "snapshot_every": lambda: env.int(
                 "SNAPSHOT_EVERY", cls.snapshot_every, validate=at_least_1
@@ -309,7 +323,8 @@ class Services:
         self.event_types.register(RETRACT_TYPE)
         self.event_types.register(SEAT_REPLACED_TYPE)
         self.games = GameRegistry(settings.game_modules, self.event_types)
-        self.store = RedisEventStore(self.redis)
+        replicas = Replicas(settings.redis_wait_replicas, settings.redis_wait_timeout)
+        self.store = RedisEventStore(self.redis, replicas)
         secret = load_or_create(Path(settings.secret_key_file)).encode()
         seal = CacheSeal(hmac.new(secret, rules_fingerprint(self.games), "sha256").digest())
         # what derives a keyed write's tokens and draws (app/api/auth.py), apart from the seal's

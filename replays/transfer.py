@@ -64,7 +64,7 @@ def import_log(
     game_id, made_before = recorder.write_new_game(
         kind, log, records, token, seats, more_meta, keyed=keyed
     )
-    disputes = DisputeStream(recorder.store.redis)
+    disputes = DisputeStream(recorder.store.redis, recorder.store.replicas)
     if entries and not (made_before and disputes.raw(game_id)):
         disputes.append(game_id, entries, 0, entries[0]["prev_hash"])
     return game_id, head.state, seats, made_before

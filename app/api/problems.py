@@ -20,7 +20,13 @@ from app.api.body import InvalidJSON
 from app.api.problem_types import BASE as TYPE_BASE
 from app.api.rulebook import UnknownRule
 from events.idempotency import KeyReused
-from events.store import CorruptEvent, IdempotencyConflict, OutcomeUnknown, VersionConflict
+from events.store import (
+    CorruptEvent,
+    IdempotencyConflict,
+    OutcomeUnknown,
+    ReplicasBehind,
+    VersionConflict,
+)
 from games import UnknownGame
 from games.errors import RuleViolation
 from projections.checks import InvalidEvent, PreconditionFailed, Refused
@@ -313,7 +319,12 @@ def store_problem(error: redis.RedisError) -> Response | None:
     a write was asked and nothing was written; absent for a read."""
     writing = request.method not in ("GET", "HEAD", "OPTIONS")
     retry = "retry with the same event id or Idempotency-Key"
-    if isinstance(error, OutcomeUnknown):
+    if isinstance(error, ReplicasBehind):
+        recorded = "unknown"
+        detail = (f"{error}: it is recorded on one machine only, and lost if that machine "
+                  f"fails before a replica has it; {retry}, which records it once and waits "
+                  "for the replicas again")  # fmt: skip
+    elif isinstance(error, OutcomeUnknown):
         recorded = "unknown"
         detail = (f"the event store did not answer the write ({error}): it may have been "
                   f"recorded; {retry}, which records it once and answers what was "

