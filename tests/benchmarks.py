@@ -35,6 +35,9 @@ run on one machine (absolute numbers on shared machines mean little).
 23. a fresh game's phase while eight games' moves go on past theirs at 94/s: append -> phase
    resolved, p50 and p99 (goal p99 < 2 s), beside the same with no moves going on, and the
    queue's greatest depth (tests/bench_phases.py)
+24-25. the logs on a local cluster whose masters have replicas: an append waiting for one
+   replica over one not waiting (goal <= 1.3), and a master's kill to its game's next
+   acknowledged append (tests/bench_replicas.py)
 """
 
 import copy
@@ -58,7 +61,14 @@ from app.run.serve import Launch  # noqa: E402
 from events.store import RedisEventStore  # noqa: E402
 from projections.fold import walk  # noqa: E402
 from projections.services import Services, Settings  # noqa: E402
-from tests import bench_pages, bench_phases, bench_tools, bench_verify, bench_viewers  # noqa: E402
+from tests import (  # noqa: E402
+    bench_pages,
+    bench_phases,
+    bench_replicas,
+    bench_tools,
+    bench_verify,
+    bench_viewers,
+)
 from tests import bench_write_path as write_path  # noqa: E402
 
 SAMPLES = 300
@@ -555,6 +565,7 @@ def main():
             bench_verify.report(svc)
             bench_tools.report(svc, env)
             bench_phases.report(svc, env)
+            bench_replicas.report(server.url)
         finally:
             server.stop()
 
