@@ -158,23 +158,31 @@ def run_write(
     raise redis.exceptions.TryAgainError(f"the slot of {keys_[0]} kept moving")
 
 
-def confirm(client: redis.Redis, key: str, waited_key: str, replicas: Replicas) -> None:
+def confirm(
+    client: redis.Redis, key: str, waited_key: str, replicas: Replicas,
+    value: bytes = b"1", lapse_ms: int | None = 60_000,
+) -> None:  # fmt: skip
     """Once `replicas.count` replicas of `key`'s master hold all it wrote; ReplicasBehind if too
-    few confirm in time. `waited_key`, in `key`'s slot, is what is written to wait for."""
+    few confirm in time. `waited_key`, in `key`'s slot, is written to wait for: `value`, which
+    lapses after `lapse_ms` (or, None, never: a key written again with what it holds)."""
     if not replicas.count:
         return
     wait = ("WAIT", replicas.count, int(replicas.timeout * 1000))
     with map_again_on_error(client):
-        confirmed = replicated(node_client(client, key), waited_key, wait)
+        node = node_client(client, key)
+        confirmed = replicated(node, waited_key, wait, value, lapse_ms)
     if confirmed < replicas.count:
         raise ReplicasBehind(replicas.count, confirmed, replicas.timeout)
 
 
-def replicated(node: redis.Redis, waited_key: str, wait: tuple) -> int:
+def replicated(
+    node: redis.Redis, waited_key: str, wait: tuple, value: bytes = b"1",
+    lapse_ms: int | None = 60_000,
+) -> int:  # fmt: skip
     """How many replicas confirm a write of `waited_key` on `node`'s connection, and so every
     write the master made before it."""
     pipe = node.pipeline(transaction=False)
-    pipe.set(waited_key, b"1", px=60_000)
+    pipe.set(waited_key, value, px=lapse_ms)
     pipe.execute_command(*wait)
     with one_write():
         return pipe.execute()[1]

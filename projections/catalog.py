@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from events import keys
 from events.idempotency import Keyed, KeyReused
+from events.store import NO_REPLICAS, Replicas, confirm
 from projections import failures
 from projections.state import DamagedMeta, decode_meta
 
@@ -110,16 +111,20 @@ class Filters:
 
 
 class Catalog:
-    def __init__(self, client):
+    def __init__(self, client, replicas: Replicas = NO_REPLICAS):
         self.redis = client
+        self.replicas = replicas
 
     def keyed_id(self, keyed: Keyed) -> str:
         """The id of the game the keyed write makes: a new one the first time, the same for
-        every retry (SET NX: of racing writes the first sets it, all read it). KeyReused for
-        the key sent before with another request."""
+        every retry (SET NX: of racing writes the first sets it, all read it), once it is on
+        the replicas the logs' writes wait for (a failover must not hand a retry a second
+        id). KeyReused for the key sent before with another request."""
         key = keys.keyed_game(keyed.scope)
         self.redis.set(key, f"{new_game_id()}:{keyed.request}", nx=True)
-        game_id, request = self.redis.get(key).decode().split(":")
+        value = self.redis.get(key)
+        confirm(self.redis, key, key, self.replicas, value=value, lapse_ms=None)
+        game_id, request = value.decode().split(":")
         if request != keyed.request:
             raise KeyReused(keyed.key, game=game_id)
         return game_id

@@ -333,7 +333,7 @@ class Services:
         self.projector = Projector(
             self.store, self.games, self.event_types, seal, settings.snapshot_every
         )
-        self.catalog = Catalog(self.redis)
+        self.catalog = Catalog(self.redis, replicas)
         self.failures = Failures(self.redis)
         self.tool_keys = ToolKeys(self.redis, settings.rate_limit_tool_key)
         self.webhooks = Webhooks(self.redis)

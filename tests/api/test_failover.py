@@ -196,3 +196,25 @@ def test_a_master_killed_under_racing_writers_loses_nothing_acknowledged(tmp_pat
     finally:
         for node in nodes:
             node.stop()
+
+
+def test_retries_answered_from_what_was_written_wait_for_the_replicas_too(cluster, redis_server):
+    """With every replica up and each write waiting for one, what a retry is answered from
+    rather than writing waits too, and is answered as before: a keyed creation sent again
+    (the key's game id, then the game), an append sent again (a duplicate), a dispute sent
+    again with its Idempotency-Key."""
+    client = service(cluster, redis_server, replicas=1)
+    create = {"kind": "toy", "players": ["ann", "ben"], "options": {"goal": 99}}
+    keyed = {"Idempotency-Key": new_id()}
+    made = [client.post("/api/games", json=create, headers=keyed) for _ in range(2)]
+    assert [m.status_code for m in made] == [201, 200] and made[0].json["id"] == made[1].json["id"]
+    game_id, token = made[0].json["id"], made[0].json["token"]
+    sent = body(0)
+    answers = [append(client, game_id, token, sent) for _ in range(2)]
+    assert [a.status_code for a in answers] == [201, 200] and answers[1].json["duplicate"]
+    auth = {"Authorization": f"Bearer {token}", "Idempotency-Key": new_id()}
+    opened = {"seq": 2, "author": "admin", "text": "it was 2"}
+    disputed = [client.post(f"/api/games/{game_id}/disputes", json=opened, headers=auth)
+                for _ in range(2)]  # fmt: skip
+    assert [d.status_code for d in disputed] == [201, 200]
+    assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True
