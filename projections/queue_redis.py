@@ -15,13 +15,16 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 import redis
-from redis.sentinel import Sentinel
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+from redis.sentinel import Sentinel, SentinelManagedConnection
 
 SENTINEL_SCHEME = "redis+sentinel"
 SENTINEL_PORT = 26379
 SENTINEL_FORM = f"{SENTINEL_SCHEME}://[:password@]host:26379,host2:26379/service[/db]"
-# What asking one sentinel may take, connecting included, before the next is asked (redis-py
-# waits forever by default: a paused sentinel would hold every enqueue).
+# What asking one sentinel may take, connecting included, before the next is asked, once
+# (redis-py waits forever by default, and tries a refused one again after a back-off of
+# seconds: a paused or dead first sentinel would hold every enqueue).
 SENTINEL_TIMEOUT = 1.0
 HOST = re.compile(r"(?P<host>\[[0-9a-fA-F:.]+\]|[^:\[\]]+)(?::(?P<port>[^:]*))?")
 
@@ -68,6 +71,18 @@ def parse_sentinel_url(url: str) -> SentinelURL:
     )
 
 
+class SentinelConnection(SentinelManagedConnection):
+    """redis-py's, but a read cut short by an exception not its own drops the connection, as a
+    plain connection does (redis-py's Sentinel one keeps it): RQ's stop, raised while a worker
+    waits for a job, left the waiting connection in the pool, and its reply 20 s later went
+    to the next command ("Wrong number of response items")."""
+
+    def read_response(self, disable_decoding=False, *, disconnect_on_error=True, **options):
+        return super().read_response(
+            disable_decoding, disconnect_on_error=disconnect_on_error, **options
+        )
+
+
 def queue_redis(url: str, **options) -> redis.Redis:
     """A client of the queues' Redis at `url` (plain or `redis+sentinel://`); `options` are
     redis-py's (timeouts, health_check_interval), and a timeout given bounds asking each
@@ -77,8 +92,11 @@ def queue_redis(url: str, **options) -> redis.Redis:
     named = parse_sentinel_url(url)
     auth = {"username": named.username, "password": named.password}
     asking = {
+        "retry": Retry(NoBackoff(), 0),
         "socket_timeout": options.get("socket_timeout", SENTINEL_TIMEOUT),
         "socket_connect_timeout": options.get("socket_connect_timeout", SENTINEL_TIMEOUT),
     }
     sentinel = Sentinel(named.sentinels, sentinel_kwargs={**auth, **asking})
-    return sentinel.master_for(named.service, db=named.db, **auth, **options)
+    return sentinel.master_for(
+        named.service, db=named.db, connection_class=SentinelConnection, **auth, **options
+    )
