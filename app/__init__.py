@@ -1,7 +1,6 @@
 """The Flask app: HTTP in, events and state out. Views turn a request into a call below and
 back; rules, storage and folding live in games/, events/ and projections/."""
 
-import redis
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
@@ -39,6 +38,7 @@ from app.pages import offline as offline_pages  # noqa: F401  its routes, on the
 from app.pages import tools as tool_pages  # noqa: F401  its route, on the pages' blueprint
 from app.pages import views as page_views
 from app.run import cli
+from projections.queue_redis import queue_redis as connect_queues
 from projections.services import Services, Settings
 from workers.queue import DeliveryQueue, PhaseQueue
 
@@ -75,7 +75,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     settings = app.config.get("TABLELOG_SETTINGS") or Settings.from_env()
     svc = Services(settings)
     app.extensions["tablelog"] = svc
-    queue_redis = redis.Redis.from_url(settings.queue_url)
+    queue_redis = connect_queues(settings.queue_url)
     app.extensions["tablelog.queue"] = PhaseQueue(queue_redis, settings.phase_job_timeout)
     app.extensions["tablelog.deliveries"] = DeliveryQueue(queue_redis)
     app.extensions["tablelog.health"] = ops.Probes(settings)

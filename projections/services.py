@@ -23,6 +23,7 @@ from events.store import RedisEventStore, Replicas
 from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
 from projections.failures import Failures
+from projections.queue_redis import SENTINEL_FORM, is_sentinel_url, parse_sentinel_url
 from projections.receipt_keys import ReceiptKeys
 from projections.recorder import Recorder
 from projections.rules import rules_of
@@ -41,7 +42,8 @@ class SettingsError(ValueError):
 # What each variable allows, in the words a refusal uses.
 ALLOWED = {
     "REDIS_URL": "a Redis URL: redis://[:password@]host[:port][/db], rediss://... or unix://path",
-    "RQ_REDIS_URL": "a Redis URL: redis://[:password@]host[:port][/db], rediss://... or unix://path",
+    "RQ_REDIS_URL": "a Redis URL: redis://[:password@]host[:port][/db], rediss://... or "
+    f"unix://path, or its sentinels': {SENTINEL_FORM}",
     "REDIS_CLUSTER": "on or off (1/0, true/false, yes/no, on/off, y/n, t/f)",
     "REDIS_WAIT_REPLICAS": "a whole number of replicas, 0 or more",
     "REDIS_WAIT_TIMEOUT": "a number of seconds greater than 0, at most 60",
@@ -96,6 +98,17 @@ def redis_url(value: str | None) -> str | None:
     return value
 
 
+def queue_redis_url(value: str | None) -> str | None:
+    """A Redis URL, or a Redis that Sentinel keeps (projections/queue_redis.py)."""
+    if value is None or not is_sentinel_url(value):
+        return redis_url(value)
+    try:
+        parse_sentinel_url(value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from None
+    return value
+
+
 def game_modules(value: str | None) -> list[str]:
     """The built-in games plus the modules named, each one importable."""
     extra = [name.strip() for name in (value or "").split(",") if name.strip()]
@@ -135,6 +148,7 @@ class SettingsEnv(Env):
         super().__init__(eager=False)
         self.keep_empty = set(keep_empty)
         self.add_parser("redis_url", redis_url)
+        self.add_parser("queue_redis_url", queue_redis_url)
         self.add_parser("game_modules", game_modules)
         self.add_parser("cors_origins", cors_origins)
 
@@ -162,9 +176,10 @@ def _refusal(name: str, reasons: list[str], allowed: str | None) -> str:
 @dataclass(frozen=True)
 class Settings:
     """REDIS_URL holds the logs (a Redis Cluster node's URL with REDIS_CLUSTER on);
-    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one). Every write
-    to the logs waits for REDIS_WAIT_REPLICAS replicas of its Redis to confirm it, at most
-    REDIS_WAIT_TIMEOUT seconds, before it is answered (0, the default: none). A worker
+    RQ_REDIS_URL the job queues (default: the same Redis; RQ needs a plain one, or one Sentinel
+    keeps: projections/queue_redis.py). Every write to the logs waits for REDIS_WAIT_REPLICAS
+    replicas of its Redis to confirm it, at most REDIS_WAIT_TIMEOUT seconds, before it is
+    answered (0, the default: none). A worker
     sweeps for games left pending every SWEEP_EVERY seconds. The rate limits are
     limits-style strings ("60/minute"); an empty one is off; RATE_LIMIT_TOOL_KEY is the limit
     a key for tools gets when it is made without one of its own. SECRET_KEY_FILE holds the key
@@ -227,7 +242,7 @@ class Settings:
                 cls.redis_wait_timeout,
                 validate=valid.Range(min=0, max=60, min_inclusive=False),
             ),
-            "rq_redis_url": lambda: env.redis_url("RQ_REDIS_URL", None),
+            "rq_redis_url": lambda: env.queue_redis_url("RQ_REDIS_URL", None),
             "snapshot_every": lambda: env.int(
                 "SNAPSHOT_EVERY", cls.snapshot_every, validate=at_least_1
             ),

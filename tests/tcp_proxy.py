@@ -46,7 +46,11 @@ class Proxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return
-            server = socket.create_connection(self.target)
+            try:
+                server = socket.create_connection(self.target)
+            except OSError:  # the target is gone: refused, as it would be without a proxy
+                client.close()
+                continue
             self.sockets += [client, server]
             lost = threading.Event()
             threading.Thread(

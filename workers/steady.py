@@ -29,6 +29,8 @@ import rq.scheduler
 from rq import Worker
 from rq.scheduler import run as rq_run_scheduler
 
+from projections.queue_redis import queue_redis
+
 log = logging.getLogger("workers")
 
 PAUSE_FIRST = 0.5
@@ -42,8 +44,9 @@ RQ_SCHEDULER_FAILED = "Scheduler [PID"
 
 
 def queue_connection(url: str) -> redis.Redis:
-    """A connection to the queues' Redis for a worker: one gone idle is pinged before use."""
-    return redis.Redis.from_url(url, health_check_interval=HEALTH_CHECK_EVERY)
+    """A connection to the queues' Redis for a worker (a plain Redis or the master its
+    sentinels name): one gone idle is pinged before use."""
+    return queue_redis(url, health_check_interval=HEALTH_CHECK_EVERY)
 
 
 class Outage:

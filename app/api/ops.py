@@ -14,6 +14,7 @@ from app.api.body import Blueprint
 from app.api.problems import unwell
 from app.context import phase_queue, services
 from events import keys
+from projections.queue_redis import queue_redis as connect_queues
 from projections.services import Settings
 from workers.queue import DeliveryQueue, PhaseQueue
 
@@ -122,7 +123,7 @@ class Probes:
         timeouts = {"socket_timeout": PROBE_TIMEOUT, "socket_connect_timeout": PROBE_TIMEOUT}
         client = RedisCluster if settings.redis_cluster else redis.Redis
         self.store_redis = client.from_url(settings.redis_url, **timeouts)
-        queue_redis = redis.Redis.from_url(settings.queue_url, **timeouts)
+        queue_redis = connect_queues(settings.queue_url, **timeouts)
         self.phases = PhaseQueue(queue_redis, settings.phase_job_timeout)
         self.deliveries = DeliveryQueue(queue_redis)
 

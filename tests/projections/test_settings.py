@@ -142,3 +142,36 @@ def test_the_receipt_keys_are_under_var_unless_named(env):
     assert Settings.from_env().receipt_key_dir == "var/receipt-keys"
     env(RECEIPT_KEY_DIR="/srv/tablelog/receipt-keys")
     assert Settings.from_env().receipt_key_dir == "/srv/tablelog/receipt-keys"
+
+
+def test_the_queues_redis_may_be_named_by_its_sentinels(env):
+    url = "redis+sentinel://:pw@s1:26379,s2,[::1]:26380/queues/3"
+    env(RQ_REDIS_URL=url)
+    assert Settings.from_env().queue_url == url
+
+
+@pytest.mark.parametrize(
+    "value, reason",
+    [
+        ("redis+sentinel://s1:26379", "the service's name"),
+        ("redis+sentinel://s1:26379/", "the service's name"),
+        ("redis+sentinel:///queues", "no sentinel"),
+        ("redis+sentinel://s1:port/queues", "port"),
+        ("redis+sentinel://s1,,s2/queues", "no sentinel"),
+        ("redis+sentinel://s1/queues/two", "the database is a number"),
+        ("redis+sentinel://s1/queues/0/1", "the database is a number"),
+        ("redis+sentinel://s1/queues?ssl=1", "no query"),
+    ],
+)
+def test_a_bad_sentinel_url_is_refused_with_what_is_allowed(env, value, reason):
+    env(RQ_REDIS_URL=value)
+    message = refusal()
+    assert message.startswith(f"RQ_REDIS_URL={value!r}") and reason in message, message
+    assert "redis+sentinel://[:password@]host:26379,host2:26379/service[/db]" in message
+    assert "\n" not in message
+
+
+def test_a_refused_sentinel_url_does_not_show_its_password(env):
+    env(RQ_REDIS_URL="redis+sentinel://:hunter2@s1:x/queues")
+    message = refusal()
+    assert "hunter2" not in message and "redis+sentinel://:***@s1:x/queues" in message
