@@ -48,14 +48,14 @@ def free_port(below: int = 65536) -> int:
             return port
 
 
-def cluster_port() -> int:
-    """A port for a cluster node, free with its bus port (+ 10000), both below the range the
-    kernel hands out for outgoing connections (from 32768), which could take the bus port
-    between two starts of the node."""
+def low_port(bus: bool = False) -> int:
+    """A free port below 22768, out of the range the kernel hands out for outgoing connections
+    (from 32768), so that no client's socket takes it between a start of the server and the
+    next; with `bus`, a cluster node's, its bus port (+ 10000) free too and as far out."""
     while True:
-        port = random.randrange(10_000, 22_768)
+        port = random.randrange(12_000, 22_768)
         try:
-            for each in (port, port + 10_000):
+            for each in (port, port + 10_000) if bus else (port,):
                 with socket.socket() as sock:
                     sock.bind(("127.0.0.1", each))
         except OSError:
@@ -90,7 +90,7 @@ class EmbeddedRedis:
         self.data_dir = Path(data_dir)
         self.disabled = disabled
         self.options = options
-        self.port = port or (cluster_port() if cluster else free_port())
+        self.port = port or (low_port(bus=True) if cluster else free_port())
         self.appendfsync = appendfsync
         self.cluster = cluster
         beside = self.data_dir.resolve()

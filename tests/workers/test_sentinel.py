@@ -18,7 +18,8 @@ from datetime import UTC
 import pytest
 
 from app import create_app
-from app.run.sentinel import EmbeddedSentinel, KeptRedis, low_free_port
+from app.run.embedded_redis import low_port
+from app.run.sentinel import EmbeddedSentinel, KeptRedis
 from tests.api.helpers import add, append, create_toy
 from tests.conftest import wait_for
 from tests.tcp_proxy import Proxy
@@ -40,7 +41,7 @@ def kept(tmp_path):
     replica = KeptRedis(tmp_path / "replica", password, replica_of=proxy.port).start()
     started = []
     try:
-        wait_for(replica.synced, timeout=10)
+        wait_for(replica.link_up, timeout=10)
         sentinel = EmbeddedSentinel(tmp_path / "sentinel", master).start()
         started.append(sentinel)
         yield master, replica, sentinel, proxy
@@ -128,7 +129,7 @@ def started(job) -> float:
 def test_health_answers_through_the_sentinels(settings, kept):
     _, _, sentinel, _ = kept
     # a sentinel that is gone first: the next one is asked
-    url = sentinel.url.replace("@", f"@127.0.0.1:{low_free_port()},", 1)
+    url = sentinel.url.replace("@", f"@127.0.0.1:{low_port()},", 1)
     own = dataclasses.replace(settings, rq_redis_url=url)
     client = create_app({"TESTING": True, "TABLELOG_SETTINGS": own}).test_client()
     answer = client.get("/api/health")
