@@ -169,6 +169,15 @@ class EmbeddedRedis:
             finally:
                 client.close()
 
+    def started_again(self) -> "EmbeddedRedis":
+        """After a kill, its machine back: a server on the same port, data, password and
+        options (a cluster node rejoins the cluster it was in, as a replica if one took its
+        place)."""
+        again = EmbeddedRedis(self.data_dir, port=self.port, appendfsync=self.appendfsync,
+                              cluster=self.cluster, password_file=self.password_file,
+                              disabled=self.disabled, options=self.options)  # fmt: skip
+        return again.start()
+
     def info(self, section: str) -> dict:
         with redis.Redis.from_url(self.tcp_url, socket_timeout=2) as client:
             return client.info(section)

@@ -44,13 +44,6 @@ def replicas_of(master: EmbeddedRedis, nodes: list[EmbeddedRedis]) -> list[Embed
             and node.info("replication").get("master_port") == master.port]  # fmt: skip
 
 
-def started_again(node: EmbeddedRedis) -> EmbeddedRedis:
-    """The node's machine back: a server on the same port, data and cluster config."""
-    again = EmbeddedRedis(node.data_dir, port=node.port, cluster=True,
-                          password_file=node.password_file, options=node.options)  # fmt: skip
-    return again.start()
-
-
 def rejoined(node: EmbeddedRedis) -> bool:
     """Whether `node` follows a master with its link up."""
     replication = node.info("replication")
@@ -119,7 +112,7 @@ def test_what_was_acknowledged_survives_a_master_whose_replica_was_cut_off(
         assert lost, "the control lost nothing: the test could not see a loss"
         return
     assert acknowledged == [] and version in (1, 2)  # what it was refused may have got through
-    again = started_again(master)
+    again = master.started_again()
     wait_for(lambda: rejoined(again), timeout=40)
     answer = wait_for(lambda: ok(append(client, game_id, token, sent)), timeout=10)
     assert answer.status_code in (200, 201)
@@ -186,7 +179,7 @@ def test_a_master_killed_under_racing_writers_loses_nothing_acknowledged(tmp_pat
             f"\nfrom the master's kill to the first append sent to its game after it and"
             f" acknowledged: {back:.2f} s"
         )
-        again = started_again(master)
+        again = master.started_again()
         wait_for(lambda: rejoined(again), timeout=40)
         for game_id, _ in games:
             assert acknowledged[game_id], game_id

@@ -6,7 +6,9 @@ SOAK_FAULTS of them (0, the default: as many as the time holds), an outage (Redi
 out of memory, the network reset, blackholed or slow) lasting a time drawn within
 SOAK_OUTAGE_SECONDS (5-30), a part not whole again by itself within SOAK_RECOVER_SECONDS (20)
 started again by the soak, and up to SOAK_SETTLE_SECONDS (120) for the phases to be resolved
-afterwards, and as long again for the tool's webhook to catch up. The service runs in a
+afterwards, and as long again for the tool's webhook to catch up. SOAK_CLUSTER=1 puts the logs
+on a Redis Cluster of three masters with two replicas each, every write waiting for one, and
+kills masters among the faults (tests/soak/cluster.py). The service runs in a
 temporary folder, removed at the end unless --keep is given or the run is not clean.
 """
 

@@ -29,6 +29,11 @@ the soak waits for the service to be whole from its end:
   until it is over, when what was held passes;
 - `delay`: every chunk between the service and Redis delayed by 20 to 250 ms (drawn).
 
+With the logs on a cluster (SOAK_CLUSTER, tests/soak/cluster.py), the outages are the queues'
+Redis's, and one more kind: `master`, a master of the logs' cluster killed with kill -9; the
+soak waits for a replica to take its place (`how` says how long that took), starts the node
+again, and it rejoins as a replica.
+
 Each fault notes when it began and when it was over (a kill: at once), by the clock the
 service stamps events with, for the phase latency after it (tests/soak/phases.py).
 """
@@ -40,6 +45,7 @@ from tests.soak.service import Service
 
 OUTAGES = ("pause", "oom", "reset", "blackhole", "delay")
 KINDS = ("horse", "worker", "webhooks", "gunicorn", "redis", "service", "tool", *OUTAGES)
+CLUSTER_KINDS = (*KINDS, "master")
 TOOL_FAULTS = ("down", "failing")
 DELAYS = (0.02, 0.25)  # seconds a chunk is held by the proxy in a `delay`
 HORSE_WAIT = 10.0
@@ -72,6 +78,7 @@ class Faults:
     lasts: tuple = (5.0, 30.0)  # an outage's seconds, at least and at most
     done: list = field(default_factory=list)
     tool_order: list = field(default_factory=list)
+    kinds: tuple = KINDS
 
     def run(self, until: float, most: int = 0) -> None:
         """Make the faults until `until` (a time.monotonic()), `most` of them if not 0. Run
@@ -83,7 +90,7 @@ class Faults:
         while next_at < until and not (most and len(self.done) >= most):
             time.sleep(max(0.0, next_at - time.monotonic()))
             if not order:
-                order = list(KINDS)
+                order = list(self.kinds)
                 self.rng.shuffle(order)
             self.inject(order.pop())
             next_at = max(next_at + self.every, time.monotonic() + 2.0)
@@ -94,6 +101,8 @@ class Faults:
             return self.tool_fault()
         if kind in OUTAGES:
             return self.outage(kind)
+        if kind == "master":
+            return self.master()
         start = time.monotonic()
         pids = self.targets(kind)
         fault = Fault(round(start - self.began, 1), kind, pids, began=time.time())
@@ -145,6 +154,22 @@ class Faults:
         fault.ended = time.time()
         what = f"{fault.at:7.1f} s  {kind} ({fault.how}) for {seconds:.1f} s"
         self.recovered(fault, time.monotonic(), what)
+        self.done.append(fault)
+        return fault
+
+    def master(self) -> Fault:
+        """A master of the logs' cluster killed; once a replica has its place, started again."""
+        cluster = self.service.cluster
+        start = time.monotonic()
+        node, pid = cluster.kill_master(self.rng)
+        fault = Fault(round(start - self.began, 1), "master", [pid], began=time.time())
+        fault.ended = fault.began
+        promoted = cluster.replaced(node)
+        cluster.back(node)
+        fault.how = f"a replica in its place {promoted:.1f} s after"
+        what = (f"{fault.at:7.1f} s  kill -9 a master of the logs (:{node.port}, pid {pid}, "
+                f"{fault.how})")  # fmt: skip
+        self.recovered(fault, start, what)
         self.done.append(fault)
         return fault
 

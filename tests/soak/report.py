@@ -5,7 +5,7 @@ from statistics import mean
 
 from tests.soak.checks import COUNTS, Checked
 from tests.soak.delivered import line as delivered_lines
-from tests.soak.faults import KINDS, OUTAGES
+from tests.soak.faults import OUTAGES
 from tests.soak.phases import phases
 from tests.soak.phases import rows as phase_rows
 
@@ -30,7 +30,8 @@ def clean(soak, checked: Checked) -> bool:
 
 def lines(soak, checked: Checked, leftovers: list) -> list[str]:
     s, figures, faults = soak.settings, soak.figures, soak.faults.done
-    made = [f for f in faults if f.back != "skipped" and f.kind in KINDS]
+    fault_kinds = soak.faults.kinds
+    made = [f for f in faults if f.back != "skipped" and f.kind in fault_kinds]
     by_kind = Counter(f.kind for f in made)
     skipped = sum(1 for f in faults if f.back == "skipped")
     itself = [f.seconds for f in faults if f.back == "itself"]
@@ -64,7 +65,7 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
         ("undos, redos, disputes", ", ".join(str(figures.counts[n]) for n in UNDOS)),
         (
             "faults",
-            f"{len(made)} ({', '.join(f'{k} {by_kind[k]}' for k in KINDS)})"
+            f"{len(made)} ({', '.join(f'{k} {by_kind[k]}' for k in fault_kinds)})"
             + (f", {skipped} skipped" if skipped else ""),
         ),
         ("outages", outages(made)),
@@ -80,7 +81,7 @@ def lines(soak, checked: Checked, leftovers: list) -> list[str]:
         ("answers asked again", str(figures.counts["answers lost on purpose and asked again"])),
         ("games abandoned", str(figures.counts["games abandoned"])),
         ("settled", settled),
-        *phase_rows(faults, phases(soak.ledger, checked.logs), KINDS),
+        *phase_rows(faults, phases(soak.ledger, checked.logs), fault_kinds),
     ]
     rows += [(name, str(checked.counts[name])) for name in COUNTS]
     rows.append(("answered otherwise", str(checked.counts["answered otherwise"])))

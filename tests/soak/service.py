@@ -5,8 +5,10 @@ WEBHOOK_RETRY_BASE (0.5 s) doubling to WEBHOOK_RETRY_MAX (5 s), not the hour a t
 internet is given: the soak's tool is down for seconds, not hours. What it prints goes to
 `service.log` there.
 
-Its Redis is the soak's own (tests/soak/own_redis.py says why), in `var/redis` where `make
-run`'s would be, and the service reaches it by REDIS_URL through the soak's TCP proxy
+With SOAK_CLUSTER, its logs are on a Redis Cluster of the soak's (tests/soak/cluster.py),
+reached directly, every write waiting for a replica, and its queues alone on the soak's own
+Redis. Its Redis is the soak's own (tests/soak/own_redis.py says why), in `var/redis` where
+`make run`'s would be, and the service reaches it by REDIS_URL through the soak's TCP proxy
 (tests/soak/proxy.py), so that the network between them can fail. The soak starts Redis and
 the proxy before the service, and stops Redis after it, as `make run` does its embedded one;
 the proxy lasts the whole run, as a network does.
@@ -29,6 +31,7 @@ import time
 from pathlib import Path
 
 from app.run.embedded_redis import free_port
+from tests.soak.cluster import LogsCluster
 from tests.soak.own_redis import OwnRedis
 from tests.soak.proxy import ProxyProcess
 
@@ -75,8 +78,9 @@ def processes() -> dict[int, tuple[int, int, str, list[str]]]:
 
 
 class Service:
-    def __init__(self, workdir: Path, api_port: int | None = None):
+    def __init__(self, workdir: Path, api_port: int | None = None, cluster: bool = False):
         self.workdir = workdir
+        self.cluster = LogsCluster(workdir / "cluster") if cluster else None
         self.port = api_port or free_port()
         self.redis = OwnRedis(workdir / "var" / "redis")
         self.proxy = ProxyProcess(("127.0.0.1", self.redis.port))
@@ -99,6 +103,9 @@ class Service:
             TABLELOG_EXTRA_GAMES="tests.toygame",
             PYTHONPATH=f"{ROOT}{os.pathsep}{path}" if path else str(ROOT),
         )
+        if self.cluster:
+            env.update(REDIS_URL=self.cluster.url, REDIS_CLUSTER="1", RQ_REDIS_URL=self.redis_url,
+                       REDIS_WAIT_REPLICAS="1")  # fmt: skip
         return env
 
     @property
@@ -114,6 +121,8 @@ class Service:
             self.proxy.start()
         if not self.redis.running():
             self.redis.start()
+        if self.cluster and not self.cluster.running():
+            self.cluster.start()
         self.starts += 1
         with open(self.workdir / "service.log", "ab") as log:
             log.write(f"--- the soak starts the service ({self.starts}) ---\n".encode())
@@ -220,9 +229,11 @@ class Service:
         self.redis.stop()
 
     def close(self) -> None:
-        """At the end of the run: the service and Redis stopped, and the proxy."""
+        """At the end of the run: the service and Redis stopped, the proxy, and the cluster."""
         self.stop()
         self.proxy.stop()
+        if self.cluster:
+            self.cluster.stop()
 
     def leftovers(self) -> list[tuple[int, str]]:
         """Processes of the service still running once it stopped (a kill -9 left them):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tests.soak.checks import check_all
 from tests.soak.client import Answer, Api, Figures, TimeUp, Unanswered
-from tests.soak.faults import Faults
+from tests.soak.faults import CLUSTER_KINDS, KINDS, Faults
 from tests.soak.ledger import Ledger, new_key
 from tests.soak.report import clean, lines
 from tests.soak.service import Service
@@ -33,6 +33,7 @@ PLAYS = {"toy": play_toy, "burnrate": play_burnrate, "fcm": play_fcm}
 MIX = ("toy", "burnrate", "toy", "fcm")  # table i plays MIX[i % 4]
 ASKED_AGAIN = 0.05  # the share of answers a client "loses" and asks for again
 NOT_RECORDED = "503 recorded no"  # as the client counts a 503 saying nothing was recorded
+ON_A_CLUSTER = "; the logs on a cluster of three masters with two replicas each"
 NOTHING_SENT = {NOT_RECORDED, "ConnectionRefusedError", "429"}  # attempts that wrote nothing
 
 
@@ -46,6 +47,9 @@ class Settings:
     recover: float = 20.0  # seconds a part may take to be whole again by itself
     outage: tuple[float, float] = (5.0, 30.0)  # seconds an outage lasts, at least and at most
     faults: int = 0  # the most faults to make (0: as many as the time holds)
+    cluster: bool = (
+        False  # the logs on a Redis Cluster with replicas, masters killed among the faults
+    )
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -59,6 +63,7 @@ class Settings:
             recover=float(env.get("SOAK_RECOVER_SECONDS") or cls.recover),
             outage=seconds_between(env.get("SOAK_OUTAGE_SECONDS")) or cls.outage,
             faults=int(env.get("SOAK_FAULTS") or cls.faults),
+            cluster=(env.get("SOAK_CLUSTER") or "0").lower() in ("1", "true", "yes", "on"),
         )
 
 
@@ -74,7 +79,7 @@ class Soak:
     def __init__(self, settings: Settings, workdir: Path, say=print):
         self.settings, self.workdir, self.say = settings, workdir, say
         self.figures, self.ledger = Figures(), Ledger()
-        self.service = Service(workdir)
+        self.service = Service(workdir, cluster=settings.cluster)
         self.tool = Tool()
         self.api = self.service.api = Api(self.service.port, self.figures)
         self.seeds, self.seeds_lock = random.Random(settings.seed), threading.Lock()
@@ -234,7 +239,8 @@ class Soak:
         self.began = time.monotonic()
         self.deadline = self.began + s.seconds
         self.faults = Faults(self.service, random.Random(s.seed), s.fault_every, s.recover,
-                             self.began, self.say, self.tool, s.outage)  # fmt: skip
+                             self.began, self.say, self.tool, s.outage,
+                             kinds=CLUSTER_KINDS if s.cluster else KINDS)  # fmt: skip
         tables = [
             threading.Thread(target=self.table, args=(i,), daemon=True) for i in range(s.tables)
         ]
@@ -257,7 +263,8 @@ def soak(settings: Settings, keep: bool = False, say=print) -> tuple[bool, Soak,
     say(
         f"tablelog soak {datetime.date.today()}: seed {settings.seed}, {settings.tables} tables, "
         f"{settings.seconds:g} s, a fault every {settings.fault_every:g} s (an outage "
-        f"{settings.outage[0]:g} to {settings.outage[1]:g} s); the service in "
+        f"{settings.outage[0]:g} to {settings.outage[1]:g} s){ON_A_CLUSTER * settings.cluster}"
+        "; the service in "
         f"{workdir} (API on :{run.service.port})",
         flush=True,
     )
