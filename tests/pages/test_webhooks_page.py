@@ -308,7 +308,7 @@ def test_the_webhooks_times_read_as_every_page_s_with_the_zone_named(
     expect(since).to_have_text(in_berlin(since.get_attribute("datetime")))
     first.get_by_role("button", name="Show its attempts").click()
     times = first.locator("li.attempt time")
-    expect(times).to_have_count(3)
+    expect(times.first).to_be_visible()  # how many attempts is not this test's (CI saw 5 once)
     for at in times.all():
         expect(at).to_have_text(in_berlin(at.get_attribute("datetime")))
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
