@@ -4,10 +4,10 @@
 checks idempotency by `event_id`, then the expected version, then writes every event and the
 caches that go with the append (the sealed head record, records every N seqs and at retracts,
 withdrawals, catalog fields of the game's meta), all or nothing. Nothing is ever changed or
-deleted. Every event read is checked against its own hash.
+deleted. Every event read is checked against its own hash. How a write is sent, and waited
+for on replicas, is events/writes.py's.
 """
 
-import contextlib
 import hashlib
 import json
 from dataclasses import dataclass
@@ -29,6 +29,7 @@ from events.envelope import (
     seal,
 )
 from events.idempotency import KeyWritten, Remembered
+from events.writes import NO_REPLICAS, Replicas, confirm, run_write
 
 STREAM_FIELD = b"e"
 REFUSALS_KEPT = 10_000
@@ -49,154 +50,6 @@ class IdempotencyConflict(Exception):
         super().__init__(f"event id {event_id} was already used, by seq {seq}, for another body")
         self.event_id = event_id
         self.seq = seq
-
-
-class OutcomeUnknown(redis.RedisError):
-    """A write was sent to Redis and its answer never came (the connection dropped, or timed
-    out, as against a paused server): Redis may have run it. Sent again with the same event
-    ids or Idempotency-Key, it is written once."""
-
-
-@contextlib.contextmanager
-def one_write():
-    """Around the commands a write is made of, from the first that writes: an answer lost is
-    OutcomeUnknown. An error Redis answers (out of memory, loading) means that command ran
-    nothing, and stays what it is: a write's later commands are ones Redis runs out of memory
-    too (DEL, HDEL, ZREM), or the write is one command (a script)."""
-    try:
-        yield
-    except redis.BusyLoadingError:
-        raise
-    except (redis.ConnectionError, redis.TimeoutError) as error:
-        raise OutcomeUnknown(str(error)) from error
-
-
-class ReplicasBehind(OutcomeUnknown):
-    """A write the master made that fewer replicas than asked confirmed in time: it is on one
-    machine only, and a failover before its replica catches up loses it. Sent again with the
-    same event ids or Idempotency-Key, it is written once, and waited for again."""
-
-    def __init__(self, asked: int, confirmed: int, timeout: float):
-        super().__init__(
-            f"the write reached the store's master but {confirmed} of the {asked} replicas it"
-            f" waits for confirmed it within {timeout:g} s"
-        )
-        self.asked, self.confirmed = asked, confirmed
-
-
-@dataclass(frozen=True)
-class Replicas:
-    """How many replicas confirm a write before it is answered (REDIS_WAIT_REPLICAS), and how
-    long a write waits for them (REDIS_WAIT_TIMEOUT, seconds). 0, the default, waits for
-    none: acknowledged then means on the master's disk only."""
-
-    count: int = 0
-    timeout: float = 1.0
-
-
-NO_REPLICAS = Replicas()
-MOVED_RETRIES = 3  # a failover moves a slot once; a map read again finds it
-
-
-def node_client(client: redis.Redis, key: str) -> redis.Redis:
-    """The client of the master that holds `key`: on a cluster its node's own, whose
-    connections reach that node alone; on one Redis the client itself."""
-    if isinstance(client, RedisCluster):
-        return client.get_redis_connection(client.get_node_from_key(key))
-    return client
-
-
-def map_again(client: redis.Redis) -> None:
-    """After a failover: the cluster's slots read again, from any node that answers."""
-    if isinstance(client, RedisCluster):
-        with contextlib.suppress(redis.RedisError):
-            client.nodes_manager.initialize()
-
-
-def run_write(
-    client: redis.Redis, script, keys_: list[str], args: list, replicas: Replicas,
-    waited_key: str, made_before: tuple[bytes, ...] = (), made_now: bytes = b"ok",
-) -> list:  # fmt: skip
-    """One write, `script` on `keys_`, answered only once `replicas.count` replicas hold it:
-    the script and a WAIT sent together on one connection to the keys' master (a WAIT counts
-    what its own connection wrote; redis-py's RedisCluster.wait goes to any node). The reply's
-    first item is its outcome: `made_now`, written; one of `made_before`, written by an
-    earlier try, and nothing now, so `waited_key` is written and waited for, and what the
-    reply answers is then on the replicas too; any other wrote nothing and waits for nothing.
-    ReplicasBehind if too few confirm; OutcomeUnknown if the answer is lost."""
-    if not replicas.count:
-        with one_write():
-            try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
-                return client.evalsha(script.sha, len(keys_), *keys_, *args)
-            except redis.exceptions.NoScriptError:  # a server that lost it: the Script loads it
-                return script(keys=keys_, args=args)
-    wait = ("WAIT", replicas.count, int(replicas.timeout * 1000))
-    for _ in range(MOVED_RETRIES):
-        node = node_client(client, keys_[0])
-        pipe = node.pipeline(transaction=False)
-        pipe.evalsha(script.sha, len(keys_), *keys_, *args)
-        pipe.execute_command(*wait)
-        with one_write(), map_again_on_error(client):
-            reply, confirmed = pipe.execute(raise_on_error=False)
-        if isinstance(reply, redis.exceptions.NoScriptError):
-            node.script_load(script.script)  # a new master after a failover has none yet
-            continue
-        if isinstance(reply, redis.ResponseError) and str(reply).startswith(("MOVED", "ASK")):
-            map_again(client)  # the slot moved: nothing ran here
-            continue
-        if isinstance(reply, Exception):
-            raise reply
-        if reply[0] in made_before:
-            confirmed = replicated(node, waited_key, wait)
-        elif reply[0] != made_now:
-            return reply
-        if isinstance(confirmed, Exception):
-            raise confirmed
-        if confirmed < replicas.count:
-            raise ReplicasBehind(replicas.count, confirmed, replicas.timeout)
-        return reply
-    raise redis.exceptions.TryAgainError(f"the slot of {keys_[0]} kept moving")
-
-
-def confirm(
-    client: redis.Redis, key: str, waited_key: str, replicas: Replicas,
-    value: bytes = b"1", lapse_ms: int | None = 60_000,
-) -> None:  # fmt: skip
-    """Once `replicas.count` replicas of `key`'s master hold all it wrote; ReplicasBehind if too
-    few confirm in time. `waited_key`, in `key`'s slot, is written to wait for: `value`, which
-    lapses after `lapse_ms` (or, None, never: a key written again with what it holds)."""
-    if not replicas.count:
-        return
-    wait = ("WAIT", replicas.count, int(replicas.timeout * 1000))
-    with map_again_on_error(client):
-        node = node_client(client, key)
-        confirmed = replicated(node, waited_key, wait, value, lapse_ms)
-    if confirmed < replicas.count:
-        raise ReplicasBehind(replicas.count, confirmed, replicas.timeout)
-
-
-def replicated(
-    node: redis.Redis, waited_key: str, wait: tuple, value: bytes = b"1",
-    lapse_ms: int | None = 60_000,
-) -> int:  # fmt: skip
-    """How many replicas confirm a write of `waited_key` on `node`'s connection, and so every
-    write the master made before it."""
-    pipe = node.pipeline(transaction=False)
-    pipe.set(waited_key, value, px=lapse_ms)
-    pipe.execute_command(*wait)
-    with one_write():
-        return pipe.execute()[1]
-
-
-@contextlib.contextmanager
-def map_again_on_error(client: redis.Redis):
-    """A connection to a node lost (killed, or failed over): the next write finds the slot's
-    new master."""
-    try:
-        yield
-    except (redis.ConnectionError, redis.TimeoutError, OutcomeUnknown):
-        map_again(client)
-        raise
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from events import keys
 from events.idempotency import Keyed, KeyReused
-from events.store import NO_REPLICAS, Replicas, confirm
+from events.writes import NO_REPLICAS, Replicas, confirm
 from projections import failures
 from projections.state import DamagedMeta, decode_meta
 

@@ -19,7 +19,8 @@ from redis.cluster import RedisCluster
 from events.registry import EventTypeRegistry
 from events.retract import RETRACT_TYPE
 from events.seats import SEAT_REPLACED_TYPE
-from events.store import RedisEventStore, Replicas
+from events.store import RedisEventStore
+from events.writes import Replicas
 from games import BUILTIN_GAMES, GameRegistry, configured_modules
 from projections.catalog import Catalog
 from projections.failures import Failures

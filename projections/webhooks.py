@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 from events import keys
 from events.idempotency import Keyed, KeyReused
-from events.store import one_write, utc_now
+from events.store import utc_now
+from events.writes import one_write
 
 ATTEMPTS_KEPT = 1000
 ENABLED, DISABLED = "enabled", "disabled"

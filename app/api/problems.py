@@ -20,13 +20,8 @@ from app.api.body import InvalidJSON
 from app.api.problem_types import BASE as TYPE_BASE
 from app.api.rulebook import UnknownRule
 from events.idempotency import KeyReused
-from events.store import (
-    CorruptEvent,
-    IdempotencyConflict,
-    OutcomeUnknown,
-    ReplicasBehind,
-    VersionConflict,
-)
+from events.store import CorruptEvent, IdempotencyConflict, VersionConflict
+from events.writes import OutcomeUnknown, ReplicasBehind
 from games import UnknownGame
 from games.errors import RuleViolation
 from projections.checks import InvalidEvent, PreconditionFailed, Refused

@@ -15,7 +15,8 @@ import redis
 from events import keys
 from events.envelope import canonical
 from events.idempotency import Keyed
-from events.store import NO_REPLICAS, Replicas, entry_seq, feed_key, run_write
+from events.store import entry_seq, feed_key
+from events.writes import NO_REPLICAS, Replicas, run_write
 from replays.disputes.entries import entry_hash, form_problem
 
 STREAM_FIELD = b"e"
