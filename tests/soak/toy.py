@@ -8,6 +8,7 @@ then a redo, half the time), a dispute on a past seq, a fork, or an export impor
 game.
 """
 
+import json
 import random
 import threading
 
@@ -127,13 +128,17 @@ def fork(soak, game, rng) -> None:
 
 
 def export_imported(soak, game, rng) -> None:
-    """The game's export, imported as a new game."""
+    """The game's export, imported as a new game. Its events are the original's (the lines
+    before its dispute entries): a retry's answer says the game as it is now, maybe past a
+    phase its worker resolved since (docs/architecture.md, "Idempotency")."""
     log = game.client.get(f"{game.href}/export").json
+    copied = sum(1 for line in log.splitlines() if "kind" not in json.loads(line))
     soak.make_game(
         "/api/games/import",
         log.encode(),
         "toy",
         "imported",
         origin=game.game_id,
+        copied=copied,
         headers={"Content-Type": "application/x-ndjson"},
     )
