@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # cannot be reached from our machines.
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint format bench soak sweep clean chromium screenshots
+.PHONY: run test lint format bench soak sweep keys clean chromium screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,11 @@ bench: $(STAMP)
 # variables reach it through the environment. Not part of `make test`, which runs it briefly.
 soak: $(STAMP)
 	$(BIN)/python -m tests.soak $(SOAK_ARGS)
+
+# The keys every host of one service reads (SECRET_KEY_FILE, RECEIPT_KEY_DIR), made once to copy
+# to each: a start on a store other hosts share will not make them itself.
+keys: $(STAMP)
+	$(BIN)/python -m app.run.keys
 
 sweep: $(STAMP)
 	$(BIN)/flask --app app sweep

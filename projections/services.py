@@ -29,6 +29,7 @@ from projections.receipt_keys import ReceiptKeys
 from projections.recorder import Recorder
 from projections.rules import rules_of
 from projections.secret_file import load_or_create
+from projections.shared_keys import missing as missing_keys
 from projections.state import CacheSeal, Projector
 from projections.tool_keys import ToolKeys
 from projections.webhooks import Webhooks
@@ -305,6 +306,13 @@ class Settings:
         return self.rq_redis_url or self.redis_url
 
 
+def check_keys(settings: Settings) -> None:
+    """SettingsError if other hosts may share the store and a key is missing here: made here,
+    the other hosts could not read it (projections/shared_keys.py)."""
+    if said := missing_keys(settings):
+        raise SettingsError(said)
+
+
 def rules_fingerprint(games: GameRegistry) -> bytes:
     """A digest of the code and data of every game loaded. Cached states are sealed under a
     key made from it, so after any change of rules no state an older version cached is used:
@@ -320,6 +328,7 @@ STREAM_READ_MARGIN = 10.0  # seconds a stream's read may take past its heartbeat
 
 class Services:
     def __init__(self, settings: Settings):
+        check_keys(settings)  # before a key is made that other hosts could not read
         self.settings = settings
         client = RedisCluster if settings.redis_cluster else redis.Redis
         # Every thread of a web process may use it at once, a stream's first read included:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import redis
 
+from app.run import keys
 from app.run.embedded_redis import EmbeddedRedis
 
 os.environ["TABLELOG_EXTRA_GAMES"] = "tests.toygame"
@@ -23,6 +24,9 @@ os.environ["PHASE_JOB_TIMEOUT"] = "5"
 os.environ["SECRET_KEY_FILE"] = str(Path(tempfile.mkdtemp(prefix="tablelog-")) / "secret.key")
 # The keys signing receipts, likewise shared, and kept out of the worktree's var/.
 os.environ["RECEIPT_KEY_DIR"] = str(Path(tempfile.mkdtemp(prefix="tablelog-")) / "receipt-keys")
+# Made before any process starts, as `python -m app.run.keys` makes them for several hosts: a
+# start on a cluster will not make them itself (projections/shared_keys.py).
+keys.make(os.environ["SECRET_KEY_FILE"], os.environ["RECEIPT_KEY_DIR"])
 
 
 @pytest.fixture(scope="session")

@@ -36,7 +36,7 @@ from games import UnknownGame
 from projections import failures
 from projections.recorder import derived_events
 from projections.rules import rules_of
-from projections.services import Services, Settings, SettingsError
+from projections.services import Services, Settings, SettingsError, check_keys
 from projections.state import Head
 from workers.queue import RETRY
 
@@ -50,9 +50,12 @@ _services: Services | None = None
 
 
 def settings_or_exit() -> Settings:
-    """This process's settings; a bad one is said, a line each, and the process ends (2)."""
+    """This process's settings; a bad one, or a key missing that other hosts share, is said,
+    a line each, and the process ends (2)."""
     try:
-        return Settings.from_env()
+        settings = Settings.from_env()
+        check_keys(settings)
+        return settings
     except SettingsError as error:
         print("\n".join(f"tablelog: {line}" for line in str(error).splitlines()),
               file=sys.stderr)  # fmt: skip

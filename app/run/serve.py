@@ -43,7 +43,13 @@ import redis
 from environs import validate as valid
 
 from app.run.embedded_redis import EmbeddedRedis, die_with_parent
-from projections.services import EMBEDDED_REDIS_DIR, Settings, SettingsEnv, SettingsError
+from projections.services import (
+    EMBEDDED_REDIS_DIR,
+    Settings,
+    SettingsEnv,
+    SettingsError,
+    check_keys,
+)
 
 QUICK_RESTARTS = 5
 RESTART_WINDOW = 60.0
@@ -76,7 +82,8 @@ class Launch:
 
     @classmethod
     def from_env(cls) -> "Launch":
-        """Its own settings and the service's (Settings), every bad one in one SettingsError."""
+        """Its own settings and the service's (Settings), every bad one in one SettingsError,
+        and the keys a store other hosts share needs (`check_keys`)."""
         env = SettingsEnv()
         port, at_least_1 = valid.Range(min=1, max=65535), valid.Range(min=1)
         launch = cls(
@@ -88,7 +95,7 @@ class Launch:
             webhook_workers=env.int("WEBHOOK_WORKERS", cls.webhook_workers, validate=at_least_1),
         )
         refused = []
-        for check in (lambda: env.check(ALLOWED), Settings.from_env):
+        for check in (lambda: env.check(ALLOWED), lambda: check_keys(Settings.from_env())):
             try:
                 check()
             except SettingsError as error:

