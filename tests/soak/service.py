@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from app.run.embedded_redis import free_port
+from app.run.keys import make as make_keys
 from tests.soak.cluster import LogsCluster
 from tests.soak.own_redis import OwnRedis
 from tests.soak.proxy import ProxyProcess
@@ -123,6 +124,9 @@ class Service:
             self.redis.start()
         if self.cluster and not self.cluster.running():
             self.cluster.start()
+            # a shared store's service makes no keys at its start: made once, as `make keys`
+            var = self.workdir / "var"
+            make_keys(str(var / "secret.key"), str(var / "receipt-keys"))
         self.starts += 1
         with open(self.workdir / "service.log", "ab") as log:
             log.write(f"--- the soak starts the service ({self.starts}) ---\n".encode())
