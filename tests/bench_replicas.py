@@ -19,7 +19,6 @@ import redis
 
 from app.run.embedded_redis import start_cluster
 from projections.services import Services, Settings
-from tests.benchmarks import add, endless_game
 
 ROUNDS, PER_ROUND = 10, 100
 NODE_TIMEOUT_MS = 1000
@@ -33,6 +32,8 @@ def services(nodes, queue_url: str, replicas: int) -> Services:
 
 
 def append_once(svc: Services, game_id: str, n: int, event_id: str | None = None) -> float:
+    from tests.benchmarks import add  # tests.benchmarks imports this module
+
     event = {**add(["ann", "ben"][n % 2]), **({"event_id": event_id} if event_id else {})}
     start = time.perf_counter()
     svc.recorder.record(game_id, [event])
@@ -42,6 +43,8 @@ def append_once(svc: Services, game_id: str, n: int, event_id: str | None = None
 def bench_waiting(queue_url: str) -> tuple[float, float]:
     """(median append waiting for one replica, median without), alternating rounds of each on
     the same cluster, each on a game of its own."""
+    from tests.benchmarks import endless_game
+
     with tempfile.TemporaryDirectory() as data:
         nodes = start_cluster(Path(data), replicas=1)
         try:
@@ -61,6 +64,8 @@ def bench_waiting(queue_url: str) -> tuple[float, float]:
 
 
 def failover_once(queue_url: str) -> float:
+    from tests.benchmarks import endless_game
+
     with tempfile.TemporaryDirectory() as data:
         nodes = start_cluster(Path(data), replicas=2, node_timeout_ms=NODE_TIMEOUT_MS)
         try:
