@@ -152,3 +152,14 @@ def wait_for(condition, timeout=30.0, every=0.05):
             return value
         time.sleep(every)
     raise AssertionError(f"not within {timeout}s: {condition.__doc__ or condition}")
+
+
+@pytest.fixture(scope="module")
+def cluster_nodes(tmp_path_factory):
+    """A three-master Redis Cluster of the module's own (app/run/embedded_redis.py)."""
+    from app.run.embedded_redis import start_cluster
+
+    servers = start_cluster(tmp_path_factory.mktemp("cluster"))
+    yield servers
+    for server in servers:
+        server.stop()

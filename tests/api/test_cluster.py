@@ -6,19 +6,10 @@ import dataclasses
 import pytest
 
 from app import create_app
-from app.run.embedded_redis import start_cluster
 from projections.services import Settings
 from tests.api.helpers import add, append, create_toy, retract
 from tests.conftest import wait_for
 from workers.jobs import PhaseFailed, run
-
-
-@pytest.fixture(scope="module")
-def cluster_nodes(tmp_path_factory):
-    servers = start_cluster(tmp_path_factory.mktemp("cluster"))
-    yield servers
-    for server in servers:
-        server.stop()
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from app import create_app
-from app.run.embedded_redis import start_cluster
 from projections.receipt_keys import INDEX
 from projections.services import Services, Settings, SettingsError, check_keys
 from projections.shared_keys import shared_by
@@ -104,14 +103,6 @@ def test_a_store_on_this_host_alone_still_makes_its_keys(tmp_path, redis_client,
     Services(settings)
     assert Path(paths["secret_key_file"]).read_text().strip()
     assert (Path(paths["receipt_key_dir"]) / INDEX).exists()
-
-
-@pytest.fixture(scope="module")
-def cluster_nodes(tmp_path_factory):
-    servers = start_cluster(tmp_path_factory.mktemp("cluster"))
-    yield servers
-    for server in servers:
-        server.stop()
 
 
 def cluster_settings(nodes, redis_server, folder: Path) -> Settings:
