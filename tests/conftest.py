@@ -163,3 +163,20 @@ def cluster_nodes(tmp_path_factory):
     yield servers
     for server in servers:
         server.stop()
+
+
+@pytest.fixture
+def cluster_client(cluster_nodes, redis_client, redis_server):
+    """A test client with its logs on the module's cluster and its queue on the plain Redis."""
+    from app import create_app
+    from projections.services import Settings
+
+    settings = Settings.from_env(
+        redis_url=cluster_nodes[0].url.removesuffix("/0"),
+        redis_cluster=True,
+        rq_redis_url=redis_server.url,
+        snapshot_every=5,
+    )
+    app = create_app({"TESTING": True, "TABLELOG_SETTINGS": settings})
+    app.extensions["tablelog"].redis.flushall()
+    return app.test_client(), settings

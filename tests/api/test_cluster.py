@@ -6,23 +6,9 @@ import dataclasses
 import pytest
 
 from app import create_app
-from projections.services import Settings
 from tests.api.helpers import add, append, create_toy, retract
 from tests.conftest import wait_for
 from workers.jobs import PhaseFailed, run
-
-
-@pytest.fixture
-def cluster_client(cluster_nodes, redis_client, redis_server):
-    settings = Settings.from_env(
-        redis_url=cluster_nodes[0].url.removesuffix("/0"),
-        redis_cluster=True,
-        rq_redis_url=redis_server.url,
-        snapshot_every=5,
-    )
-    app = create_app({"TESTING": True, "TABLELOG_SETTINGS": settings})
-    app.extensions["tablelog"].redis.flushall()
-    return app.test_client(), settings
 
 
 def test_a_game_on_redis_cluster(cluster_client, start_worker):

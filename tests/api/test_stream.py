@@ -8,7 +8,6 @@ import pytest
 from app import create_app
 from app.api import stream
 from tests.api.helpers import Reader, add, append, create_toy, retract
-from tests.api.test_cluster import cluster_client, cluster_nodes  # noqa: F401 (fixtures)
 from workers.jobs import resolve_pending
 
 HEARTBEAT = 0.2

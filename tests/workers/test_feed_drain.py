@@ -8,7 +8,6 @@ import threading
 from events import keys
 from replays.feed import Feed, Filters
 from tests.api.helpers import add, append, create_toy
-from tests.api.test_cluster import cluster_client, cluster_nodes  # noqa: F401 (fixtures)
 from tests.conftest import wait_for
 from tests.receiver import Receiver
 from workers.deliveries import Deliverer
