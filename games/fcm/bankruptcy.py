@@ -30,7 +30,7 @@ AFTER_THE_HOUSES = 100  # orders the payment after the houses after every house 
 
 
 def reading(state: dict) -> str:
-    return state["options"].get("bankruptcy", READINGS[0])
+    return state.get("options", {}).get("bankruptcy", READINGS[0])
 
 
 def goes_bankrupt(state: dict, name: str, amount: int) -> bool:
