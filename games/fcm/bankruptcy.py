@@ -90,8 +90,9 @@ def when(out: dict) -> str:
 
 
 def why(name: str, out: dict) -> str:
-    """ "ann went bankrupt at house 2 of turn 5: she owed the bank $2 and had $1" """
-    return f"{name} went bankrupt {when(out)}: it owed the bank ${out['owed']} and had ${out['paid']}"
+    """ "ann went bankrupt at house 2 of turn 5: it owed the bank $2 and had $1" """
+    owed, had = out["owed"], out["paid"]
+    return f"{name} went bankrupt {when(out)}: it owed the bank ${owed} and had ${had}"
 
 
 def check_not_bankrupt(state: dict, event: dict) -> None:

@@ -13,9 +13,9 @@ def two_houses(bankruptcy="designer", ann_cash=1, bob_goods=None, **at):
     """ann at -$2 a burger with `ann_cash`, two burgers; house 2 (no garden) and house 13 (a
     garden) each want one; bob sells at $10 (one burger unless `bob_goods` says otherwise).
     Both reach both houses, ann cheaper: by today's reading she serves both."""
+    bob = {"burger": 1} if bob_goods is None else bob_goods
     table = at_dinner(demand={2: ["burger"], 13: ["burger"]},
-                      goods={"ann": {"burger": 2}, "bob": {"burger": 1} if bob_goods is None else bob_goods},
-                      **at)  # fmt: skip
+                      goods={"ann": {"burger": 2}, "bob": bob}, **at)  # fmt: skip
     position = table.state
     discounting(position, "ann")
     position["chains"]["ann"]["cash"] = ann_cash
