@@ -155,3 +155,13 @@ def test_among_bankrupt_chains_the_later_bankruptcy_ranks_higher():
         },
     }  # fmt: skip
     assert ranking(state) == ["cat", "dan", "eve", "bob", "ann"]
+
+
+def test_the_chart_marks_a_bankrupt_chain_out():
+    """FCM-DINNER-5: on the chart (chart.py) ann's line ends where she went bankrupt."""
+    from games.fcm import chart
+
+    table = two_houses()
+    resolved(table)
+    out = {line["name"]: line["out"] for line in chart.points(table.state)["series"]}
+    assert out == {"ann": True, "bob": False, "Bank": False}
