@@ -7,6 +7,7 @@ game is over. Where several chains owe a choice at once (reserve cards, restruct
 firing) every one of them is named.
 """
 
+from games.fcm.bankruptcy import ranking, why
 from games.fcm.rules import pending
 from games.fcm.sentences import phase_name
 from games.fcm.turn.cleanup import FREEZER, freezer_choice_owed
@@ -18,7 +19,12 @@ def awaiting(state: dict) -> dict:
     phase = state["phase"]
     if phase == "over":
         cash = state["chains"][state["winner"]]["cash"]
-        return _wait([], [], f"the game is over: {state['winner']} won with ${cash}", "FCM-BANK-4")
+        what = f"the game is over: {state['winner']} won with ${cash}"
+        out = [name for name in ranking(state) if state["chains"][name].get("bankrupt")]
+        if out:  # they rank last, the later bankruptcy first (bankruptcy.py)
+            said = [why(name, state["chains"][name]["bankrupt"]) for name in out]
+            what += f"; last, in this order: {'; '.join(said)}"
+        return _wait([], [], what, "FCM-BANK-4")
     due = pending(state)
     if due is not None:
         return _wait([f"system:{due}"], [], f"the worker resolves {phase_name(due)}", "FCM-TURN-1")

@@ -6,7 +6,7 @@ count on them, ties to the higher, is every CEO's from the next turn (FCM-BANK-2
 waits for the reveals and then goes on. The second break, or the first in the introductory
 game: the bank pays what it has, the rest is written down as its shortfall, everyone is paid
 in full, and the game ends after that dinnertime without salaries; the most cash wins, a tie
-to the earlier in turn order (FCM-BANK-3, FCM-BANK-4).
+to the earlier in turn order (FCM-BANK-3, FCM-BANK-4; bankruptcy.py's `ranking`).
 """
 
 from collections import Counter
@@ -68,16 +68,11 @@ def break_bank(state: dict) -> None:
 def reserve_revealed(state: dict) -> None:
     """When the last reserve card is face up: their money into the bank, and the most common
     slot count (ties to the higher) for every CEO (FCM-BANK-2); dinnertime goes on."""
-    revealed = [chain["reserve"]["revealed"] for chain in state["chains"].values()]
+    # a bankrupt chain (out of the turn order, bankruptcy.py) is not asked for its card
+    revealed = [state["chains"][name]["reserve"]["revealed"] for name in state["turn_order"]]
     if any(money is None for money in revealed) or not state.get("dinnertime"):
         return
     state["bank"]["cash"] += sum(revealed)
     counts = Counter(SLOTS_BY_MONEY[money] for money in revealed)
     state["bank"]["ceo_slots"] = max(counts, key=lambda slots: (counts[slots], slots))
     state["dinnertime"]["awaiting_reveals"] = False
-
-
-def winner(state: dict) -> str:
-    """The most cash; a tie to the earlier in turn order (FCM-BANK-4)."""
-    order = state["turn_order"]
-    return max(order, key=lambda name: (state["chains"][name]["cash"], -order.index(name)))

@@ -14,10 +14,11 @@ CHART = {
 
 def points(state: dict) -> dict:
     """The turn `state` is in, and each chain's cash (in seating order, which never changes,
-    unlike the turn order) and then the bank's."""
+    unlike the turn order) and then the bank's; a bankrupt chain is out (bankruptcy.py), its
+    line ending with a cross at the turn it went."""
     chains = [
         {"name": name, "role": "chain", "values": {"cash": state["chains"][name]["cash"]},
-         "out": False}
+         "out": bool(state["chains"][name].get("bankrupt"))}
         for name in state["players"]
     ]  # fmt: skip
     bank = {"name": "Bank", "role": "bank", "values": {"cash": state["bank"]["cash"]}, "out": False}

@@ -10,6 +10,7 @@ face down (its reserve card, a sealed structure or firing) shows only as face do
 holds a commitment then, and the page says no more than that one is held."""
 
 from games.fcm.bank import SLOTS_BY_MONEY
+from games.fcm.bankruptcy import bankrupt_chains, reading, why
 from games.fcm.cards.employees import is_manager, slots
 from games.fcm.cards.milestones import in_effect
 from games.fcm.data import DATA, EMPLOYEES, GOODS, MILESTONES, campaign_type
@@ -18,11 +19,16 @@ from games.fcm.map.render import render_map
 from games.fcm.turn.cleanup import FREEZER
 
 FREEZER_MILESTONE = "first_throw_away"
+BANKRUPTCY = {
+    "unpaid": "pays what it has and plays on",
+    "designer": "pays what it has and goes bankrupt (the designer's ruling)",
+}
 
 
 def board(state: dict) -> dict:
     """Food Chain Magnate's board as pages/board.html shows it: the map in text (the page
-    swaps in the SVG the service draws), where the game stands, and each chain whole."""
+    swaps in the SVG the service draws), where the game stands, and each chain whole, in
+    turn order, the bankrupt ones after the others."""
     working = (state.get("working") or {}).get("player")
     situation = [("Turn", state["turn"]), ("Phase", state["phase"].replace("_", " ")),
                  ("Turn order", ", ".join(state["turn_order"]))]  # fmt: skip
@@ -30,7 +36,9 @@ def board(state: dict) -> dict:
         situation.append(("Working", working))
     situation.append(("Bank", f"${state['bank']['cash']}"))
     situation.append(("CEO slots", state["bank"]["ceo_slots"]))
-    chains = [chain_shown(state, name) for name in state["turn_order"]]
+    if "bankruptcy" in state["options"]:  # the table's choice at creation (bankruptcy.py)
+        situation.append(("A chain that cannot pay the bank", BANKRUPTCY[reading(state)]))
+    chains = [chain_shown(state, name) for name in state["turn_order"] + bankrupt_chains(state)]
     return {"map": render_map(state), "chains": chains, "situation": situation}
 
 
@@ -53,6 +61,9 @@ def chain_shown(state: dict, name: str) -> dict:
         "milestones": milestones(chain),
         "stock": stock(chain),
         "freezer": freezer(chain, state["turn"]),
+        "bankrupt": why(name, chain["bankrupt"]) + ": out of the game"
+        if chain.get("bankrupt")
+        else None,
     }
 
 

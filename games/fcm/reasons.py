@@ -26,6 +26,8 @@ def house_served(why: dict, state) -> list[str]:
     said = [f"house {why['house']} ordered {goods(why['order'])}{garden}"]
     for chain in why.get("considered", []):
         said.append(considered(chain))
+    for name in why.get("bankrupt", []):
+        said.append(f"{name} is bankrupt and sells nothing (FCM-DINNER-5, the designer's ruling)")
     if why.get("winner") is None:
         said.append(f"nobody served it: {why.get('decided_by') or 'no chain could'}")
         return said
@@ -38,6 +40,10 @@ def house_served(why: dict, state) -> list[str]:
     if paid:
         said.append(f"{why['winner']} paid the bank ${paid['paid']} and could not pay "
                     f"${paid['unpaid']}")  # fmt: skip
+    if paid and paid.get("bankrupt"):
+        said.append(f"{why['winner']} went bankrupt: by the designer's ruling, which this table "
+                    "chose (FCM-DINNER-5), a chain that cannot pay the bank is out of the game "
+                    "from now on and ranks last")  # fmt: skip
     return said
 
 
@@ -60,6 +66,10 @@ def dinnertime_ended(why: dict, state) -> list[str]:
         parts = [f"${earned[k]} {words}" for k, words in EARNED.items() if earned.get(k)]
         detail = f": {listed(parts)}" if parts else ""
         said.append(f"{name} earned ${earned.get('total', 0)} this dinnertime{detail}")
+    for name in why.get("bankrupt", []):
+        said.append(f"{name} went bankrupt: it could not pay the bank what it owed after the "
+                    "houses; by the designer's ruling, which this table chose (FCM-DINNER-5), "
+                    "it is out of the game from now on and ranks last")  # fmt: skip
     return said
 
 

@@ -5,6 +5,7 @@ from games.fcm.actions.building import add_garden, move_restaurant, place_house,
 from games.fcm.actions.food import collect_drinks, take_drinks, take_food
 from games.fcm.actions.marketing import place_campaign
 from games.fcm.actions.training import train
+from games.fcm.bankruptcy import check_not_bankrupt
 from games.fcm.cards.forbidden import fire_forbidden
 from games.fcm.cards.milestones import claim_after
 from games.fcm.turn.campaigns import resolve_marketing, run_campaign
@@ -79,6 +80,7 @@ def fold(state: dict, event: dict) -> dict:
     handler = HANDLERS.get(event["type"])
     if handler is None:
         raise ValueError(f"fcm has no rule for an event of type {event['type']!r}")
+    check_not_bankrupt(state, event)
     phase_before = state["phase"]
     after = copied(state)
     handler(after, event)

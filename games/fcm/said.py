@@ -11,6 +11,7 @@ keeps behind a toggle.
 
 from collections import Counter
 
+from games.fcm.bankruptcy import why as why_bankrupt
 from games.fcm.data import CAMPAIGNS, EMPLOYEES, MILESTONES, campaign_type
 from games.fcm.sentences import a, card_name, goods, listed, phase_name, plural, square
 from games.fcm.turn.sequence import SETUP_PHASES
@@ -128,6 +129,8 @@ def chain(name: str, before: dict | None, after: dict) -> list[str]:
         said.append(f"{name}'s hires left unused: {before['unused_hires']} → "
                     f"{after['unused_hires']}")  # fmt: skip
     said += reserve(name, before["reserve"], after["reserve"])
+    if after.get("bankrupt") and not before.get("bankrupt"):
+        said.append(why_bankrupt(name, after["bankrupt"]) + ": out of the game")
     return said
 
 

@@ -20,6 +20,8 @@ CARD_PLACES = ("hand", "work", "beach", "busy")
 CARD_ID = r"^[a-z_]+-[1-9][0-9]*$"
 RESERVE_MONEY = (100, 200, 300)
 EDITIONS = ("original", "deluxe")
+# what becomes of a chain that owes the bank more than it holds (FCM-DINNER-5, bankruptcy.py)
+BANKRUPTCY = ("unpaid", "designer")
 SHA256_HEX = r"^[0-9a-f]{64}$"
 FOODS, DRINKS = ("burger", "pizza"), ("beer", "lemonade", "soda")
 NONCE_MIN_LENGTH = 16
@@ -143,6 +145,17 @@ class MilestoneClaimSchema(Schema):
     turn = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
 
 
+class BankruptSchema(Schema):
+    """When a chain went bankrupt (bankruptcy.py): the turn, the house it sold at a loss (null
+    after the houses), what it owed and paid, and its place in the turn order then."""
+
+    turn = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    house = fields.Integer(strict=True, required=True, allow_none=True)
+    owed = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    paid = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    place = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+
+
 class ChainSchema(Schema):
     cash = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
     cards = fields.List(fields.Nested(CardSchema), required=True)
@@ -150,6 +163,7 @@ class ChainSchema(Schema):
     unused_hires = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
     milestones = fields.List(fields.Nested(MilestoneClaimSchema), required=True)
     reserve = fields.Nested(ReserveSchema, required=True)
+    bankrupt = fields.Nested(BankruptSchema)  # only once it is
 
 
 class SupplySchema(Schema):
@@ -172,10 +186,12 @@ class BankSchema(Schema):
 
 class GameOptionsSchema(Schema):
     """What the table chose at creation: the edition whose rules apply where the Splotter
-    original and the Deluxe edition differ (docs/fcm.md), and the introductory game."""
+    original and the Deluxe edition differ (docs/fcm.md), the introductory game, and what
+    becomes of a chain that cannot pay the bank (absent in older games: "unpaid")."""
 
     edition = fields.String(required=True, validate=validate.OneOf(EDITIONS))
     introductory = fields.Boolean(required=True)
+    bankruptcy = fields.String(validate=validate.OneOf(BANKRUPTCY))
 
 
 class SetupSchema(Schema):
@@ -284,6 +300,7 @@ class OptionsSchema(Schema):
     layout = fields.Nested(LayoutSchema)
     edition = fields.String(validate=validate.OneOf(EDITIONS))
     introductory = fields.Boolean()
+    bankruptcy = fields.String(validate=validate.OneOf(BANKRUPTCY))
     connection = fields.String(validate=validate.OneOf(EDITIONS))
     position = fields.Nested(StateSchema)
 

@@ -67,13 +67,21 @@ def goods(counts: dict) -> str:
     return listed(said)
 
 
+BANKRUPTCY = {  # options.bankruptcy (bankruptcy.py)
+    "unpaid": ", a chain that cannot pay the bank plays on",
+    "designer": ", a chain that cannot pay the bank goes bankrupt",
+}
+
+
 def created(p, state):
     options = p["options"]
     edition = options.get("edition", "original")
     order = options.get("turn_order")
     turn_order = f"; turn order {', '.join(order)}" if order else ""
     intro = ", the introductory game" if options.get("introductory") else ""
-    return f"the game was set up for {listed(p['players'])} ({edition} edition{intro}){turn_order}"
+    bankruptcy = BANKRUPTCY.get(options.get("bankruptcy"), "")
+    return (f"the game was set up for {listed(p['players'])} ({edition} edition{intro}"
+            f"{bankruptcy}){turn_order}")  # fmt: skip
 
 
 def starting_restaurant_placed(p, state):
@@ -201,6 +209,8 @@ def house_served(p, state):
         return f"house {p['house']} went to {p['winner']}: ${p['income']}{because}"
     paid = why.get("paid_to_bank", {})
     unpaid = f", ${paid['unpaid']} of it unpaid for want of cash" if paid.get("unpaid") else ""
+    if paid.get("bankrupt"):  # the designer's ruling (bankruptcy.py)
+        unpaid = f" and had ${paid['paid']}: {p['winner']} went bankrupt, out of the game"
     return (f"house {p['house']} went to {p['winner']} at a loss: {p['winner']} owed the bank"
             f" ${-p['income']}{unpaid}{because}")  # fmt: skip
 
@@ -222,7 +232,9 @@ def dinnertime_ended(p, state):
         total = chain.get("total", chain["waitresses"] + chain["cfo"])
         details = [f"{label} ${chain[k]}" for k, label in EARNINGS.items() if chain.get(k)]
         parts.append(f"{name} ${total}" + (f" ({', '.join(details)})" if details else ""))
-    return f"dinnertime ended: {listed(parts)}"
+    out = p["explanation"].get("bankrupt") or []
+    bankrupt = f"; {listed(out)} went bankrupt, out of the game" if out else ""
+    return f"dinnertime ended: {listed(parts)}{bankrupt}"
 
 
 def forbidden_fired(p, state):

@@ -3,9 +3,11 @@ the map the table laid, each tile found by its picture and turned until it match
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from games.fcm.event_types import EXAMPLE_LAYOUT
+from tests.pages.axe import VIEWPORTS, assert_accessible
 
 
 def lay(page, tile, rotation, row, col):
@@ -64,3 +66,23 @@ def test_what_the_service_drew_is_shown_for_the_table_to_lay(page):
     expect(created).to_contain_text("The service drew the map.")
     tiles = created.get_by_role("img", name=re.compile(r"^Row \d, column \d: tile [A-T]"))
     expect(tiles).to_have_count(12)
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_table_chooses_what_becomes_of_a_chain_that_cannot_pay(page, viewport):
+    """FCM-DINNER-5: today's reading is checked; the designer's ruling, chosen, is the game's
+    option and said in the creation's sentence."""
+    page.set_viewport_size(VIEWPORTS[viewport])
+    page.goto("/games/new?kind=fcm")
+    for n, name in enumerate(["ann", "bob"]):
+        page.get_by_label(f"Player {n + 1}").fill(name)
+    chosen = page.get_by_role("group", name="A chain that cannot pay the bank")
+    expect(chosen.get_by_label("It pays what it has and plays on")).to_be_checked()
+    assert_accessible(page, f"the new game's bankruptcy, {viewport}")
+    chosen.get_by_label(re.compile("goes bankrupt")).check()
+    page.get_by_role("button", name="Create the game").click()
+    game_id = page.get_by_role("region", name="Game created").locator("code").inner_text()
+    state = page.request.get(f"/api/games/{game_id}/state").json()["state"]
+    assert state["options"]["bankruptcy"] == "designer"
+    first = page.request.get(f"/api/games/{game_id}/replay/1").json()
+    assert "a chain that cannot pay the bank goes bankrupt" in str(first)

@@ -56,9 +56,11 @@ PAID_20 = 20
 
 def claimable(state: dict, player: str, milestone: str) -> bool:
     """Whether `player`'s chain would claim `milestone` if it met its condition now: it has not
-    yet, and the milestone is in play (a copy left in the original edition) (FCM-MILE-1)."""
+    yet, the milestone is in play (a copy left in the original edition) (FCM-MILE-1), and the
+    chain is not bankrupt (bankruptcy.py)."""
     chain = state["chains"][player]
-    return state["supply"]["milestones"].get(milestone, 0) >= 1 and not holds(chain, milestone)
+    in_play = state["supply"]["milestones"].get(milestone, 0) >= 1
+    return in_play and not holds(chain, milestone) and not chain.get("bankrupt")
 
 
 def in_effect(chain: dict, milestone: str, turn: int) -> bool:

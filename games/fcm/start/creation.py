@@ -8,6 +8,9 @@ The payload is {"players": [names], "options": {...}}. Options:
   (the Deluxe rulebook where it differs; docs/fcm.md lists each difference);
 - "introductory": true for the introductory game (FCM-SETUP-4's bank is $75 a player, no
   reserve cards, no milestones; docs/fcm.md);
+- "bankruptcy": "unpaid" (default: a chain that owes the bank more than it holds pays what
+  it has and plays on) or "designer" (it pays what it has and is bankrupt; bankruptcy.py,
+  docs/rules/fcm.md under FCM-DINNER-5); kept only when given, so older logs replay as before;
 - "connection": "original" or "deluxe", how roads join across tile borders; the edition's
   by default;
 - "position": a declared starting position in the state format; it carries its own turn
@@ -42,6 +45,8 @@ def initial(creation_event: dict) -> dict:
         "edition": options.get("edition", "original"),
         "introductory": options.get("introductory", False),
     }
+    if "bankruptcy" in options:
+        chosen["bankruptcy"] = options["bankruptcy"]
     if chosen["introductory"] and chosen["edition"] == "deluxe":
         check_drinks_for_introductory(options["layout"])
     connection = options.get("connection", chosen["edition"])
@@ -59,6 +64,7 @@ def declared_start(players: list[str], options: dict) -> dict:
         "connection": ("FCM-SETUP-1", position["board"]["connection"]),
         "edition": ("FCM-SETUP-1", position["options"]["edition"]),
         "introductory": ("FCM-SETUP-4", position["options"]["introductory"]),
+        "bankruptcy": ("FCM-DINNER-5", position["options"].get("bankruptcy", "unpaid")),
     }
     for option, (rule, declared) in agree.items():
         if option in options and options[option] != declared:

@@ -37,7 +37,9 @@ def check_position(state: dict) -> None:
     players = state["players"]
     if len(set(players)) != len(players):
         raise RuleViolation("FCM-SETUP-5", f"player names repeat: {players}")
-    check_turn_order(players, state["turn_order"])
+    # a bankrupt chain has left the turn order (bankruptcy.py)
+    playing = [name for name in players if not (state["chains"].get(name) or {}).get("bankrupt")]
+    check_turn_order(playing, state["turn_order"])
     if sorted(state["chains"]) != sorted(players):
         raise RuleViolation("FCM-SETUP-5", "there is one chain for each player, named for them")
     map_state = state["board"]

@@ -67,17 +67,18 @@ def fill_freezer(state: dict, event: dict) -> None:
 
 
 def cleanup_due(state: dict) -> bool:
-    """Cleanup is the worker's once no chain owes its freezer choice."""
+    """Cleanup is the worker's once no chain owes its freezer choice; a bankrupt chain, out
+    of the turn order, owes none (bankruptcy.py)."""
     return state["phase"] == "cleanup" and not any(
-        freezer_choice_owed(chain, state["turn"]) for chain in state["chains"].values()
+        freezer_choice_owed(state["chains"][name], state["turn"]) for name in state["turn_order"]
     )
 
 
 def clean_up(state: dict, event: dict) -> None:
     """`fcm.cleaned_up`: the end of the turn (FCM-CLEAN-1 to 3), then the next one."""
     if not cleanup_due(state):
-        owing = [n for n, chain in state["chains"].items()
-                 if freezer_choice_owed(chain, state["turn"])]  # fmt: skip
+        owing = [n for n in state["turn_order"]
+                 if freezer_choice_owed(state["chains"][n], state["turn"])]  # fmt: skip
         if state["phase"] == "cleanup":
             raise RuleViolation("FCM-CLEAN-1", f"cleanup waits for the freezer of {owing}")
         raise RuleViolation("FCM-TURN-1", f"cleanup comes after marketing, not {state['phase']}")

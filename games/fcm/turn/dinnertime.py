@@ -18,7 +18,8 @@ import math
 from collections import Counter
 
 from games.errors import RuleViolation
-from games.fcm.bank import break_bank, broken_for_good, can_pay, owed_paid, pay, winner
+from games.fcm.bank import break_bank, broken_for_good, can_pay, owed_paid
+from games.fcm.bankruptcy import bankrupt_chains, goes_bankrupt, pay_or_go_bankrupt, ranking
 from games.fcm.cards.employees import at_work, has_drive_ins, holds
 from games.fcm.cards.milestones import LOWER_PRICES, claim, in_effect
 from games.fcm.data import EMPLOYEES, MILESTONES
@@ -93,6 +94,8 @@ def serve(board: Board, state: dict, house: dict, stocks: dict[str, Counter]) ->
     qualified = [c for c in considered if c["connected"] and c["supplies"]]
     result = {"house": house["number"], "order": dict(order), "garden": bool(house["garden"]),
               "considered": considered, "winner": None, "decided_by": None}  # fmt: skip
+    if bankrupt_chains(state):
+        result["bankrupt"] = bankrupt_chains(state)  # out of the turn order: never considered
     if not qualified:
         result["decided_by"] = "no chain reaches it by road with the whole order in stock"
         return result
@@ -106,6 +109,8 @@ def serve(board: Board, state: dict, house: dict, stocks: dict[str, Counter]) ->
     if income < 0:
         paid = owed_paid(state, winner["chain"], income)
         result["paid_to_bank"] = {"paid": paid, "unpaid": -income - paid}
+        if goes_bankrupt(state, winner["chain"], income):
+            result["paid_to_bank"]["bankrupt"] = True
     return result
 
 
@@ -210,7 +215,7 @@ def _sell(state: dict, house: dict, result: dict) -> None:
         for good, count in result["order"].items():
             winner["goods"][good] -= count
         house["demand"] = []
-        pay(state, result["winner"], result["income"])
+        pay_or_go_bankrupt(state, result["winner"], result["income"], house["number"])
         sales = state["dinnertime"]["sales"]
         sales[result["winner"]] = sales.get(result["winner"], 0) + result["income"]
     state["dinnertime"]["last_house"] = house["number"]
@@ -261,10 +266,10 @@ def end_dinnertime(state: dict, event: dict) -> None:
         raise RuleViolation("FCM-BANK-1", "the bank cannot pay the waitresses: it breaks first")
     # a chain at a loss pays in before the bank pays out
     for name, owed in sorted(due.items(), key=lambda item: sum(item[1].values()) >= 0):
-        pay(state, name, owed["waitresses"] + owed["cfo"])
+        pay_or_go_bankrupt(state, name, owed["waitresses"] + owed["cfo"])
     state["dinnertime"] = None
-    if broken_for_good(state):
-        state["phase"], state["winner"] = "over", winner(state)
+    if broken_for_good(state) or not state["turn_order"]:  # nobody left: the game is over
+        state["phase"], state["winner"] = "over", ranking(state)[0]
     else:
         begin_next(state, after="dinnertime")
 
@@ -312,6 +317,10 @@ def resolve_dinnertime(state: dict) -> list[dict]:
             continue
         if house is None:
             explanation = {"chains": turn_earnings(state)}
+            going = [name for name, due in closing(state).items()
+                     if goes_bankrupt(state, name, sum(due.values()))]  # fmt: skip
+            if going:
+                explanation["bankrupt"] = going
             event = {"type": "fcm.dinnertime_ended",
                      "payload": {"chains": closing(state), "explanation": explanation}}  # fmt: skip
             end_dinnertime(state, event)

@@ -40,7 +40,7 @@ def begin_order_of_business(state: dict) -> None:
     state["order_of_business"] = {
         "to_pick": to_pick,
         "open_slots": counts,
-        "picked": [None] * len(state["players"]),
+        "picked": [None] * len(last_turn),  # a place for each chain not bankrupt
     }
 
 

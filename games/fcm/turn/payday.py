@@ -377,15 +377,15 @@ def pay_salaries(state: dict, event: dict) -> None:
     the unused hires are spent. Then the marketing campaigns."""
     if not due(state):
         raise RuleViolation("FCM-PAY-2", "salaries are paid when every chain has fired and can pay")
-    owed = {name: salaries(state, name) for name in state["chains"]}
+    owed = {name: salaries(state, name) for name in state["turn_order"]}
     if event["payload"]["chains"] != {name: o["net"] for name, o in owed.items()}:
         raise RuleViolation(
             "FCM-PAY-2", f"the chains owe { ({n: o['net'] for n, o in owed.items()}) }"
         )
-    for name, chain in state["chains"].items():
-        chain["cash"] -= owed[name]["net"]
+    for name in state["turn_order"]:  # not a bankrupt chain's (bankruptcy.py)
+        state["chains"][name]["cash"] -= owed[name]["net"]
         state["bank"]["cash"] += owed[name]["net"]
-        chain["unused_hires"] = 0
+        state["chains"][name]["unused_hires"] = 0
     state["payday"] = None
     begin_next(state, after="payday")
 
@@ -401,7 +401,7 @@ def resolve_payday(state: dict) -> list[dict]:
             "payload": {"chains": {name: list(cards) for name, cards in sent_away.items()},
                         "explanation": {"forbidden_by": sent_away}},
         }]  # fmt: skip
-    owed = {name: salaries(state, name) for name in state["chains"]}
+    owed = {name: salaries(state, name) for name in state["turn_order"]}
     return [{
         "type": "fcm.salaries_paid",
         "payload": {"chains": {name: o["net"] for name, o in owed.items()},

@@ -24,13 +24,14 @@ from games.sealed import check_all_sealed, reveal
 
 @begins("restructuring")
 def begin_restructuring(state: dict) -> None:
-    """The phase begins: every chain still to choose, but those with no choice to make."""
+    """The phase begins: every chain still to choose, but those with no choice to make (a
+    bankrupt chain has none: bankruptcy.py)."""
     state["phase"] = "restructuring"
     state["restructuring"] = {
         name: {"sealed": None, "structure": None, "last": {}} for name in state["players"]
     }
     for name, chain in state["chains"].items():
-        if state["turn"] == 1 or not in_hand(chain):
+        if state["turn"] == 1 or not in_hand(chain) or chain.get("bankrupt"):
             state["restructuring"][name]["structure"] = {}
     _apply_when_all_known(state)
 

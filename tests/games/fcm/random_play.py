@@ -30,7 +30,7 @@ from games.errors import RuleViolation
 from games.fcm.cards import forbidden
 from games.fcm.turn import payday
 from tests.games.fcm.random_moves import Memory, moves
-from tests.games.fcm.table import TYPES, created, envelope, nonce, turn_five
+from tests.games.fcm.table import TYPES, created, crowded_five, envelope, nonce, turn_five
 from tests.games.fcm.test_restructuring import hired
 
 GAMES = 30  # new games, seeds 0 to 29
@@ -55,17 +55,23 @@ class Walk:
     phases: Counter = field(default_factory=Counter)  # the turns that reached each phase
     paydays: Counter = field(default_factory=Counter)  # what payday met (`payday_met`)
     stalled: str | None = None  # where and why the game could not go on
+    bankrupt: dict = field(default_factory=dict)  # chains gone bankrupt, their cash (bankruptcy.py)
 
 
-def new_game(seed: int) -> tuple[random.Random, dict, Walk, Memory]:
-    """The game of `seed`, its rng, its record, and what its players keep to themselves."""
+def new_game(seed: int, bankruptcy: str | None = None) -> tuple[random.Random, dict, Walk, Memory]:
+    """The game of `seed`, its rng, its record, and what its players keep to themselves; with
+    `bankruptcy`, created under that reading (bankruptcy.py), and from `at_a_loss` for the
+    seeds after the others."""
     rng = random.Random(seed)
+    if bankruptcy and seed >= len(SEEDS):
+        return (rng, *at_a_loss(seed, bankruptcy))
     if seed >= GAMES:
         return (rng, *from_turn_five(seed))
     count, edition = 2 + seed % 4, EDITIONS[seed // 4 % 2]
     players = list(PLAYERS[:count])
     state = created(players, turn_order=fcm.draw_turn_order(rng, players),
-                    layout=fcm.draw_layout(rng, count), edition=edition)  # fmt: skip
+                    layout=fcm.draw_layout(rng, count), edition=edition,
+                    bankruptcy=bankruptcy)  # fmt: skip
     return rng, state, Walk(seed, count, edition), Memory()
 
 
@@ -85,15 +91,36 @@ def from_turn_five(seed: int) -> tuple[dict, Walk, Memory]:
     return state, Walk(seed, 2, edition), memory
 
 
+def at_a_loss(seed: int, bankruptcy: str) -> tuple[dict, Walk, Memory]:
+    """crowded_five's five chains at turn 10's dinnertime, the edition by the seed, under the
+    reading `bankruptcy`: cat with a vice president and four discount managers at work (a
+    unit price of -$2), five of each good and $0, so that its first sale costs it what it
+    does not have (FCM-DINNER-5); the others with $60 for their busy marketeers' salaries.
+    The players remember their sealed reserve cards."""
+    from tests.games.fcm.test_dinnertime import discounting
+
+    position = crowded_five()  # folded from a new game, not declared: no position check
+    position["options"].update(edition=EDITIONS[seed % 2], bankruptcy=bankruptcy)
+    position.update(phase="dinnertime", marketing=None, order_of_business=None)
+    position["dinnertime"] = {"last_house": 0, "sales": {}, "awaiting_reveals": False}
+    discounting(position, "cat")
+    for chain in position["chains"].values():
+        chain["cash"] = 60
+    cat = position["chains"]["cat"]
+    cat.update(cash=0, goods={good: 5 for good in cat["goods"]})
+    memory = Memory(sealed={(name, "reserve"): (200, nonce(name)) for name in PLAYERS})
+    return position, Walk(seed, 5, EDITIONS[seed % 2]), memory
+
+
 @functools.cache
 def walked(seed: int) -> Walk:
     """`walk(seed)`, once per test session: the tests that read it share it."""
     return walk(seed)
 
 
-def walk(seed: int, turns: int = TURNS) -> Walk:
+def walk(seed: int, turns: int = TURNS, bankruptcy: str | None = None) -> Walk:
     """The game of `seed`, played until it is over, `turns` are played or it stalls."""
-    rng, state, record, memory = new_game(seed)
+    rng, state, record, memory = new_game(seed, bankruptcy)
     seen: set = set()
     seq = 1  # the creation event's
     for _ in range(STEPS):
@@ -101,6 +128,8 @@ def walk(seed: int, turns: int = TURNS) -> Walk:
         if fcm.finished(state) or state["turn"] > turns:
             record.finished = fcm.finished(state)
             break
+        record.bankrupt = {n: chain["cash"] for n, chain in state["chains"].items()
+                           if chain.get("bankrupt")}  # fmt: skip
         here = (state["turn"], state["phase"])
         if state["phase"] == "payday" and here not in seen:
             record.paydays += payday_met(state)

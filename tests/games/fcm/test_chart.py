@@ -2,7 +2,8 @@
 
 import copy
 
-from games.fcm import bank, chart
+from games.fcm import chart
+from games.fcm.bankruptcy import ranking
 from tests.games.fcm.table import Table, seated, turn_five
 
 
@@ -43,7 +44,7 @@ def test_the_measure_is_what_decides_the_winner():
     assert [m["key"] for m in chart.CHART["measures"]] == ["cash"]
     state["chains"]["ann"]["cash"], state["chains"]["bob"]["cash"] = 80, 95
     chains = [line for line in chart.points(state)["series"] if line["role"] == "chain"]
-    assert max(chains, key=lambda line: line["values"]["cash"])["name"] == bank.winner(state)
+    assert max(chains, key=lambda line: line["values"]["cash"])["name"] == ranking(state)[0]
 
 
 def test_points_leave_the_state_alone():

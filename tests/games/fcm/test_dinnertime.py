@@ -315,11 +315,11 @@ def test_the_second_break_pays_in_full_writes_the_shortfall_and_ends_the_game():
 
 def test_a_tie_for_the_most_cash_goes_to_the_earlier_in_turn_order():
     """FCM-BANK-4."""
-    from games.fcm.bank import winner
+    from games.fcm.bankruptcy import ranking
 
     state = {"turn_order": ["bob", "ann"],
              "chains": {"ann": {"cash": 50}, "bob": {"cash": 50}}}  # fmt: skip
-    assert winner(state) == "bob"
+    assert ranking(state)[0] == "bob"
 
 
 def test_the_introductory_game_ends_at_the_first_break():

@@ -7,7 +7,7 @@ import pytest
 
 from games.fcm import EVENT_TYPES
 from games.fcm.turn.sequence import TURN_PHASES
-from tests.games.fcm.random_play import GAMES, SEEDS, walked
+from tests.games.fcm.random_play import GAMES, SEEDS, walk, walked
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -40,3 +40,19 @@ def test_the_random_games_reach_every_phase_and_the_end():
     assert any(walk.finished for walk in walks)
     never = sorted(t.name for t in EVENT_TYPES if t.name != "fcm.created" and not events[t.name])
     assert not never, f"never recorded: {never}; recorded: {dict(events)}"
+
+
+@pytest.mark.parametrize("seed", [3, len(SEEDS), len(SEEDS) + 1])
+def test_a_five_player_game_under_the_designer_s_bankruptcy_never_stalls(seed):
+    """FCM-DINNER-5 under the designer's ruling (bankruptcy.py), FCM-TURN-1: a new five-player
+    game created with `bankruptcy: "designer"`, and two from turn 10's dinnertime of a crowded
+    five-player board where cat sells below $0 with $0 (random_play.py, `at_a_loss`), either
+    edition: cat goes bankrupt at its first sale, and the four others play on at random for
+    thirty turns more; nothing ever waits on cat, it pays no salaries (its cash stays $0) and
+    nothing stalls."""
+    played = walk(seed, bankruptcy="designer")
+    if played.stalled:
+        pytest.fail(played.stalled, pytrace=False)
+    assert played.players == 5 and played.turns > 40
+    assert played.bankrupt == ({} if seed < len(SEEDS) else {"cat": 0})
+    assert played.events["fcm.turn_order_picked"] == 4 * 30 or seed < len(SEEDS)
