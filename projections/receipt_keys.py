@@ -90,14 +90,22 @@ class ReceiptKeys:
 
     def sign(self, game_id: str, envelopes: list[dict]) -> list[dict]:
         """A receipt for each event of one append, in order, each naming the append's last
-        event as the head."""
+        event as the head. Every claim is the service's own, of its form as it was made (a
+        game id it drew, hashes it computed, its key's id), so none is checked field by field
+        as a receipt from elsewhere is (`receipts.signed_bytes`): that check was 3% of an
+        append's CPU."""
         ring = self.ring()
-        head = envelopes[-1]
-        return [
-            receipts.sign(ring.private, game_id, envelope["seq"], envelope["hash"],
-                          head["seq"], head["hash"], ring.current)
-            for envelope in envelopes
-        ]  # fmt: skip
+        head_seq, head_hash = envelopes[-1]["seq"], envelopes[-1]["hash"]
+        signed = []
+        for envelope in envelopes:
+            seq, event_hash = envelope["seq"], envelope["hash"]
+            claims = receipts.claimed(game_id, seq, event_hash, head_seq, head_hash, ring.current)
+            signed.append({
+                "format": receipts.FORMAT, "game": game_id, "seq": seq, "event_hash": event_hash,
+                "head_seq": head_seq, "head_hash": head_hash, "key_id": ring.current,
+                "signature": ring.private.sign(claims).hex(),
+            })  # fmt: skip
+        return signed
 
     def reissued(self, game_id: str, seq: int, kept: str, hashes: dict[int, str]) -> dict:
         """The receipt issued for the event at `seq`, from what the event-id index kept of it
