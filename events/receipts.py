@@ -128,8 +128,13 @@ def signed_bytes(receipt: Mapping) -> bytes:
     errors = malformed(claims)
     if errors:
         raise MalformedReceipt(errors)
-    lines = (FORMAT, *(str(claims[name]) for name in FIELDS[1:-1]))
-    return "".join(f"{line}\n" for line in lines).encode("ascii")
+    return claimed(*(claims[name] for name in FIELDS[1:-1]))
+
+
+def claimed(game: str, seq: int, event_hash: str, head_seq: int, head_hash: str, key: str) -> bytes:
+    """The bytes signed for these claims, each already of its form (`signed_bytes` checks a
+    receipt's before it asks for them)."""
+    return f"{FORMAT}\n{game}\n{seq}\n{event_hash}\n{head_seq}\n{head_hash}\n{key}\n".encode()
 
 
 def sign(

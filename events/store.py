@@ -29,7 +29,7 @@ from events.envelope import (
     seal,
 )
 from events.idempotency import KeyWritten, Remembered
-from events.writes import NO_REPLICAS, Replicas, confirm, run_write
+from events.writes import NO_REPLICAS, OwnConnections, Replicas, confirm, run_write
 
 STREAM_FIELD = b"e"
 REFUSALS_KEPT = 10_000
@@ -110,6 +110,7 @@ class RedisEventStore:
         self.redis = client
         self.replicas = replicas
         self._append = client.register_script(_script_source())
+        self._own = None if isinstance(client, RedisCluster) else OwnConnections(client)
 
     def head(self, game_id: str) -> tuple[int, str]:
         """(version, hash of the last event); (0, GENESIS) for a game that does not exist."""
@@ -188,7 +189,7 @@ class RedisEventStore:
             keys.keyed_writes(game_id),
         ]
         reply = run_write(self.redis, self._append, game_keys, args, self.replicas,
-                          keys.waited(game_id), made_before=(b"duplicate",))  # fmt: skip
+                          keys.waited(game_id), (b"duplicate",), own=self._own)  # fmt: skip
         outcome = reply[0].decode()
         if outcome == "ok":
             seqs = [e["seq"] for e in envelopes]

@@ -8,6 +8,7 @@ a reply that wrote nothing returns at once on Redis 7.2 and Valkey, whatever the
 """
 
 import contextlib
+import os
 from dataclasses import dataclass
 
 import redis
@@ -58,6 +59,51 @@ class Replicas:
 
 
 NO_REPLICAS = Replicas()
+
+
+class OwnConnections:
+    """EVALSHA on one Redis over connections the append keeps apart from its client's pool.
+    A command through the client takes the pool's lock twice, polls the socket to see that
+    the server has not closed it, and records metrics on the way: a fifth of an append's CPU,
+    measured (docs/architecture.md, "An append's CPU"). Here a connection is taken off a list
+    for one command and put back after; a forked process makes its own.
+
+    A connection that fails mid-command is disconnected, so no reply is ever left unread on
+    it, and connects again on its next command. One the server closed while it sat on the
+    list (a restart, CLIENT KILL) fails at once: the command is sent again on a new one,
+    which is safe for the append script (events it wrote already are answered as duplicates).
+    """
+
+    def __init__(self, client: redis.Redis):
+        self._pool = client.connection_pool  # what a connection is made of: its class, its kwargs
+        self._free: list = []  # list.pop and list.append are atomic: no lock is needed
+        self._pid = os.getpid()
+
+    def evalsha(self, sha: str, keys_: list[str], args: list):
+        if self._pid != os.getpid():
+            self._free, self._pid = [], os.getpid()
+        try:
+            connection, tries = self._free.pop(), 2
+        except IndexError:
+            connection, tries = self._pool.connection_class(**self._pool.connection_kwargs), 1
+        try:
+            for tried in range(1, tries + 1):
+                try:
+                    connection.send_command("EVALSHA", sha, len(keys_), *keys_, *args)
+                    return connection.read_response()
+                except redis.ConnectionError:
+                    connection.disconnect()
+                    if tried == tries:
+                        raise
+        except redis.ResponseError:
+            raise  # the reply itself, read whole
+        except BaseException:
+            connection.disconnect()
+            raise
+        finally:
+            self._free.append(connection)
+
+
 MOVED_RETRIES = 3  # a failover moves a slot once; a map read again finds it
 
 
@@ -79,6 +125,7 @@ def map_again(client: redis.Redis) -> None:
 def run_write(
     client: redis.Redis, script, keys_: list[str], args: list, replicas: Replicas,
     waited_key: str, made_before: tuple[bytes, ...] = (), made_now: bytes = b"ok",
+    own: OwnConnections | None = None,
 ) -> list:  # fmt: skip
     """One write, `script` on `keys_`, answered only once `replicas.count` replicas hold it:
     the script and a WAIT sent together on one connection to the keys' master (a WAIT counts
@@ -86,10 +133,13 @@ def run_write(
     first item is its outcome: `made_now`, written; one of `made_before`, written by an
     earlier try, and nothing now, so `waited_key` is written and waited for, and what the
     reply answers is then on the replicas too; any other wrote nothing and waits for nothing.
-    ReplicasBehind if too few confirm; OutcomeUnknown if the answer is lost."""
+    ReplicasBehind if too few confirm; OutcomeUnknown if the answer is lost. `own`: the
+    connections it is sent on where there are no replicas to wait for, on one Redis."""
     if not replicas.count:
         with one_write():
             try:  # EVALSHA itself: redis-py's Script call costs a fifth as much CPU again
+                if own is not None:  # one Redis: the append's own connections
+                    return own.evalsha(script.sha, keys_, args)
                 return client.evalsha(script.sha, len(keys_), *keys_, *args)
             except redis.exceptions.NoScriptError:  # a server that lost it: the Script loads it
                 return script(keys=keys_, args=args)

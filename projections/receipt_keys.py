@@ -28,6 +28,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from nacl.signing import SigningKey
 
 from events import receipts
 from events.store import utc_now
@@ -60,6 +61,9 @@ class KeyRing:
     stamp: tuple
     current: str
     private: Ed25519PrivateKey
+    # the same key as libsodium's, which signs: Ed25519 is deterministic, so its signatures
+    # are cryptography's byte for byte, made in two thirds of the CPU (docs/architecture.md)
+    signing: SigningKey
     public: dict[str, bytes]  # id -> raw public key, oldest first
     index: list[dict]
 
@@ -90,14 +94,22 @@ class ReceiptKeys:
 
     def sign(self, game_id: str, envelopes: list[dict]) -> list[dict]:
         """A receipt for each event of one append, in order, each naming the append's last
-        event as the head."""
+        event as the head. Every claim is the service's own, of its form as it was made (a
+        game id it drew, hashes it computed, its key's id), so none is checked field by field
+        as a receipt from elsewhere is (`receipts.signed_bytes`): that check was 3% of an
+        append's CPU."""
         ring = self.ring()
-        head = envelopes[-1]
-        return [
-            receipts.sign(ring.private, game_id, envelope["seq"], envelope["hash"],
-                          head["seq"], head["hash"], ring.current)
-            for envelope in envelopes
-        ]  # fmt: skip
+        head_seq, head_hash = envelopes[-1]["seq"], envelopes[-1]["hash"]
+        signed = []
+        for envelope in envelopes:
+            seq, event_hash = envelope["seq"], envelope["hash"]
+            claims = receipts.claimed(game_id, seq, event_hash, head_seq, head_hash, ring.current)
+            signed.append({
+                "format": receipts.FORMAT, "game": game_id, "seq": seq, "event_hash": event_hash,
+                "head_seq": head_seq, "head_hash": head_hash, "key_id": ring.current,
+                "signature": ring.signing.sign(claims).signature.hex(),
+            })  # fmt: skip
+        return signed
 
     def reissued(self, game_id: str, seq: int, kept: str, hashes: dict[int, str]) -> dict:
         """The receipt issued for the event at `seq`, from what the event-id index kept of it
@@ -187,7 +199,8 @@ class ReceiptKeys:
         if not isinstance(private, Ed25519PrivateKey) or private.public_key().public_bytes_raw() \
                 != public.get(current):  # fmt: skip
             raise ReceiptKeyError(f"{path} is not the private half of key {current}")
-        return KeyRing(stamp, current, private, public, index["keys"])
+        signing = SigningKey(private.private_bytes_raw())
+        return KeyRing(stamp, current, private, signing, public, index["keys"])
 
     def _public(self, key_id: str) -> bytes:
         path = self.directory / f"{key_id}.pub"

@@ -239,7 +239,7 @@ class Recorder:
             "updated_at": updated_at,
             "status": "finished" if game.finished(state) else "active",
             "pending": game.pending(state) or "",
-            "awaiting": json.dumps(game.awaiting(state)),
+            "awaiting": orjson.dumps(game.awaiting(state)).decode(),  # json.dumps: 10 times the CPU
         }
 
     def record(

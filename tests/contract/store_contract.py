@@ -140,3 +140,11 @@ class StoreContract:
         store.redis.script_flush()
         append_after_head(store, "g1", [event(2)])
         assert [e["payload"]["amount"] for e in store.read("g1")] == [1, 2]
+
+    def test_an_append_after_the_server_dropped_every_connection_goes_through_once(self, store):
+        """Connections the server closed since the last append (a restart, a timeout, a
+        CLIENT KILL) are made again, and the append is written once."""
+        append_after_head(store, "g1", [event(1)])
+        store.redis.client_kill_filter(_type="normal", skipme=False)
+        append_after_head(store, "g1", [event(2)])
+        assert [e["payload"]["amount"] for e in store.read("g1")] == [1, 2]

@@ -93,3 +93,16 @@ def test_a_private_key_that_is_not_the_current_ones_stops_the_start(tmp_path):
     )
     with pytest.raises(ReceiptKeyError, match="not the private half"):
         ReceiptKeys.open(tmp_path)
+
+
+def test_an_appends_receipts_are_what_the_reference_signs_for_the_same_claims(tmp_path):
+    """The write path signs its own claims without checking them field by field; the receipts
+    are those `events.receipts.sign`, which checks them, gives, byte for byte."""
+    keys = ReceiptKeys.open(tmp_path / "keys")
+    ring = keys.ring()
+    envelopes = [{"seq": 7, "hash": "ab" * 32}, {"seq": 8, "hash": "cd" * 32}]
+    game = "01JTESTGAME000000000000000"
+    assert keys.sign(game, envelopes) == [
+        receipts.sign(ring.private, game, seq, event_hash, 8, "cd" * 32, ring.current)
+        for seq, event_hash in ((7, "ab" * 32), (8, "cd" * 32))
+    ]
