@@ -97,13 +97,27 @@ def played(game_id, page):
 FUNDING = {"player": "ruth", "card": {"amount": 10, "skill_numbers": [0, 1, 2, 3]}}
 
 
+def opened_again(page):
+    """The page opened again in a new tab of the same browser, the first left open. Not
+    `page.reload()` nor closing the first: as Playwright tears a document down, Chromium's
+    offline emulation lets go of it first, and a page that sends on the browser's `online`
+    event sent an action it kept (the server received the POST as the first tab closed, in
+    whole runs of the suite and here under load); sent again later with its event id, it
+    is answered as the duplicate it is, but this test says nothing leaves the phone while
+    it has no connection."""
+    again = page.context.new_page()
+    again.goto(page.url)
+    return again
+
+
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_actions_recorded_offline_mid_turn_are_sent_in_order_when_back_online(
     devices, site, viewport
 ):
     """ruth's phone loses its connection in her turn: her FUNDING card and the end of her
-    turn are kept on the phone, "not sent yet", through a reload with no connection; back
-    online they are sent in order, and the log is as if the phone had never been offline."""
+    turn are kept on the phone, "not sent yet", through the page opened again with no
+    connection; back online they are sent in order, and the log is as if the phone had
+    never been offline."""
     game_id, _, seats = after_the_first_hires(devices())
     phone = seated(devices(viewport), site, game_id, "ruth", seats["ruth"])
 
@@ -125,8 +139,8 @@ def test_actions_recorded_offline_mid_turn_are_sent_in_order_when_back_online(
     assert_accessible(phone, f"two actions not sent yet, {viewport}")
     assert played(game_id, phone) == []
 
-    phone.reload()  # with no connection: the page from the worker, the outbox from the phone
-    expect(outbox(phone, 2)).to_be_visible()
+    phone = opened_again(phone)  # with no connection: the page from the worker, the outbox
+    expect(outbox(phone, 2)).to_be_visible()  # from the phone
     assert played(game_id, phone) == []
 
     phone.context.set_offline(False)
