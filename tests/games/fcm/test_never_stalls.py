@@ -56,3 +56,14 @@ def test_a_five_player_game_under_the_designer_s_bankruptcy_never_stalls(seed):
     assert played.players == 5 and played.turns > 40
     assert played.bankrupt == ({} if seed < len(SEEDS) else {"cat": 0})
     assert played.events["fcm.turn_order_picked"] == 4 * 30 or seed < len(SEEDS)
+
+
+def test_a_whole_five_player_game_under_the_designer_s_bankruptcy_reaches_its_end():
+    """FCM-DINNER-5 under the designer's ruling, FCM-BANK-3, FCM-BANK-4: a new five-player
+    game created with `bankruptcy: "designer"`, played at random to its end (the bank broken
+    twice) by the Deluxe rules; none of the forty-turn walks above gets that far."""
+    played = walk(23, turns=100, bankruptcy="designer")
+    if played.stalled:
+        pytest.fail(played.stalled, pytrace=False)
+    assert (played.players, played.edition, played.finished) == (5, "deluxe", True)
+    assert played.breaks == 2 and played.turns < 100
