@@ -64,9 +64,9 @@ NO_REPLICAS = Replicas()
 class OwnConnections:
     """EVALSHA on one Redis over connections the append keeps apart from its client's pool.
     A command through the client takes the pool's lock twice, polls the socket to see that
-    the server has not closed it, and records metrics on the way: a fifth of an append's CPU,
-    measured (docs/architecture.md, "An append's CPU"). Here a connection is taken off a list
-    for one command and put back after; a forked process makes its own.
+    the server has not closed it, and records metrics on the way: 15 to 20% of an append's
+    CPU, measured (docs/architecture.md, "What an append costs the CPU"). Here a connection is
+    taken off a list for one command and put back after; a forked process makes its own.
 
     A connection that fails mid-command is disconnected, so no reply is ever left unread on
     it, and connects again on its next command. One the server closed while it sat on the
