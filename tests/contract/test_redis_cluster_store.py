@@ -5,29 +5,20 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from app.run.embedded_redis import start_cluster
 from events import keys
 from events.store import RedisEventStore
 from tests.contract.store_contract import StoreContract, append_after_head, event
 
 
 @pytest.fixture(scope="module")
-def nodes(tmp_path_factory):
-    servers = start_cluster(tmp_path_factory.mktemp("cluster"))
-    yield servers
-    for server in servers:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def cluster(nodes):
-    client = RedisCluster.from_url(nodes[0].url.removesuffix("/0"))
+def cluster(cluster_nodes):
+    client = RedisCluster.from_url(cluster_nodes[0].url.removesuffix("/0"))
     yield client
     client.close()
 
 
-def test_every_node_wants_the_password(nodes):
-    for node in nodes:
+def test_every_node_wants_the_password(cluster_nodes):
+    for node in cluster_nodes:
         stranger = redis.Redis(host="127.0.0.1", port=node.port)
         with stranger, pytest.raises(redis.AuthenticationError):
             stranger.cluster("info")
