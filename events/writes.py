@@ -57,6 +57,11 @@ class Replicas:
     count: int = 0
     timeout: float = 1.0
 
+    @property
+    def wait(self) -> tuple:
+        """The WAIT command that asks for them, sent after a write on its connection."""
+        return ("WAIT", self.count, int(self.timeout * 1000))
+
 
 NO_REPLICAS = Replicas()
 
@@ -143,7 +148,7 @@ def run_write(
                 return client.evalsha(script.sha, len(keys_), *keys_, *args)
             except redis.exceptions.NoScriptError:  # a server that lost it: the Script loads it
                 return script(keys=keys_, args=args)
-    wait = ("WAIT", replicas.count, int(replicas.timeout * 1000))
+    wait = replicas.wait
     for _ in range(MOVED_RETRIES):
         node = node_client(client, keys_[0])
         pipe = node.pipeline(transaction=False)
@@ -180,7 +185,7 @@ def confirm(
     lapses after `lapse_ms` (or, None, never: a key written again with what it holds)."""
     if not replicas.count:
         return
-    wait = ("WAIT", replicas.count, int(replicas.timeout * 1000))
+    wait = replicas.wait
     with map_again_on_error(client):
         node = node_client(client, key)
         confirmed = replicated(node, waited_key, wait, value, lapse_ms)
