@@ -103,5 +103,6 @@ def check_not_bankrupt(state: dict, event: dict) -> None:
         raise RuleViolation(
             "FCM-DINNER-5",
             f"{player} is bankrupt: it went bankrupt {when(out)}, owing the bank ${out['owed']}"
-            f" with ${out['paid']}, and takes no further part in the game",
+            f" with ${out['paid']}, and takes no further part in the game; the chains still"
+            f" playing: {', '.join(state['turn_order'])}",
         )

@@ -33,4 +33,5 @@ def test_an_action_for_a_bankrupt_chain_is_refused_naming_the_rule(client, servi
     refused = append(client, created["id"], created["seats"]["ann"], fired)
     assert refused.status_code == 422 and refused.json["rule"] == "FCM-DINNER-5", refused.json
     assert "ann is bankrupt" in refused.json["detail"]
+    assert "the chains still playing: bob" in refused.json["detail"]  # what may be recorded
     assert client.get(f"/api/games/{created['id']}").json["version"] == version
