@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 from marshmallow import Schema, ValidationError
 
+from events.payloads import MISS, normaliser
+
 Upcaster = Callable[[dict], dict]
 
 
@@ -53,6 +55,7 @@ class EventTypeRegistry:
     def __init__(self):
         self._types: dict[str, EventType] = {}
         self._schemas: dict[str, Schema] = {}  # one instance a type: building one is costly
+        self._normalisers: dict[str, Callable] = {}  # events/payloads.py, where a schema is plain
 
     def register(self, event_type: EventType) -> None:
         known = self._types.get(event_type.name)
@@ -63,6 +66,9 @@ class EventTypeRegistry:
             raise ValueError(f"{event_type.name}: no upcaster from version(s) {missing}")
         self._types[event_type.name] = event_type
         self._schemas[event_type.name] = event_type.schema()
+        normalise = normaliser(self._schemas[event_type.name])
+        if normalise is not None:
+            self._normalisers[event_type.name] = normalise
 
     def get(self, name: str) -> EventType:
         try:
@@ -84,7 +90,13 @@ class EventTypeRegistry:
         return self._schemas[name].load(payload)
 
     def normalised_payload(self, name: str, payload) -> dict:
-        """The payload as it is stored: loaded, then dumped back to JSON data."""
+        """The payload as it is stored: loaded, then dumped back to JSON data (by plain checks
+        where they are sure of the answer: events/payloads.py)."""
+        normalise = self._normalisers.get(name)
+        if normalise is not None:
+            normalised = normalise(payload)
+            if normalised is not MISS:
+                return normalised
         return self._schemas[name].dump(self.load_payload(name, payload))
 
     def upcast(self, envelope: dict) -> dict:
