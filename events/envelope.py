@@ -10,6 +10,7 @@ from that event on. The first event's `prev_hash` is GENESIS.
 
 import hashlib
 import json
+import os
 import re
 
 import orjson
@@ -31,6 +32,16 @@ RECORDED_BY_TABLE = "table"
 INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
 EVENT_ID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 ACTOR = re.compile(r"^(player:[^\s:][^:]{0,63}|system:[a-z0-9_.-]{1,64}|admin)$")
+
+
+def new_event_id() -> str:
+    """A random (version 4) UUID in its canonical form, as `str(uuid.uuid4())` writes it, in
+    half the CPU: the `UUID` object made and formatted on the way was 1% of an append's."""
+    raw = bytearray(os.urandom(16))
+    raw[6] = raw[6] & 0x0F | 0x40  # the version, 4
+    raw[8] = raw[8] & 0x3F | 0x80  # the variant, RFC 4122
+    digits = raw.hex()
+    return f"{digits[:8]}-{digits[8:12]}-{digits[12:16]}-{digits[16:20]}-{digits[20:]}"
 
 
 # orjson as json would be but for these: a dataclass or a datetime is json's TypeError, never

@@ -8,12 +8,11 @@ after the game is over). The game's rules are the fold's (projections/state.py).
 import itertools
 import json
 import re
-import uuid
 from datetime import datetime
 
 from marshmallow import ValidationError
 
-from events.envelope import ACTOR, EVENT_ID, INSTANT, RECORDED_BY_TABLE
+from events.envelope import ACTOR, EVENT_ID, INSTANT, RECORDED_BY_TABLE, new_event_id
 from events.registry import EventType, EventTypeRegistry
 from events.retract import RETRACT
 from events.seats import SEAT_REPLACED, retract_author_refusal
@@ -112,7 +111,7 @@ class EventChecks:
         if errors:
             raise InvalidEvent(errors)
         checked = {
-            "event_id": event.get("event_id") or str(uuid.uuid4()),
+            "event_id": event.get("event_id") or new_event_id(),
             "type": name,
             "schema_version": event_type.version,
             "actor": actor,

@@ -3,9 +3,10 @@ a faster encoder may replace `json.dumps` only if it gives these bytes for every
 pin them on stored logs and on the strings a JSON encoder is most likely to write otherwise."""
 
 import json
+import uuid
 
 from events import keys
-from events.envelope import canonical, envelope_hash
+from events.envelope import EVENT_ID, canonical, envelope_hash, new_event_id
 from tests.games.fcm.table import seated
 
 AWKWARD = [
@@ -41,3 +42,12 @@ def test_a_stored_fcm_position_keeps_its_bytes():
     state = seated(["ann", "bob", "cat", "dan", "eve"]).state
     assert json.loads(canonical(state)) == state
     assert canonical(json.loads(canonical(state))) == canonical(state)
+
+
+def test_a_new_event_id_is_a_random_uuid_in_its_canonical_form():
+    ids = [new_event_id() for _ in range(2000)]
+    assert len(set(ids)) == len(ids)
+    for event_id in ids:
+        parsed = uuid.UUID(event_id)
+        assert str(parsed) == event_id and EVENT_ID.match(event_id)
+        assert parsed.version == 4 and parsed.variant == uuid.RFC_4122
