@@ -28,7 +28,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from nacl.signing import SigningKey
+from nacl.bindings import crypto_sign, crypto_sign_seed_keypair
 
 from events import receipts
 from events.store import utc_now
@@ -61,9 +61,10 @@ class KeyRing:
     stamp: tuple
     current: str
     private: Ed25519PrivateKey
-    # the same key as libsodium's, which signs: Ed25519 is deterministic, so its signatures
-    # are cryptography's byte for byte, made in two thirds of the CPU (docs/architecture.md)
-    signing: SigningKey
+    # the same key as libsodium's secret key, which signs (`crypto_sign`): Ed25519 is
+    # deterministic, so its signatures are cryptography's byte for byte, made in two thirds of
+    # the CPU (docs/architecture.md)
+    signing: bytes
     public: dict[str, bytes]  # id -> raw public key, oldest first
     index: list[dict]
 
@@ -107,7 +108,7 @@ class ReceiptKeys:
             signed.append({
                 "format": receipts.FORMAT, "game": game_id, "seq": seq, "event_hash": event_hash,
                 "head_seq": head_seq, "head_hash": head_hash, "key_id": ring.current,
-                "signature": ring.signing.sign(claims).signature.hex(),
+                "signature": crypto_sign(claims, ring.signing)[:64].hex(),
             })  # fmt: skip
         return signed
 
@@ -199,7 +200,7 @@ class ReceiptKeys:
         if not isinstance(private, Ed25519PrivateKey) or private.public_key().public_bytes_raw() \
                 != public.get(current):  # fmt: skip
             raise ReceiptKeyError(f"{path} is not the private half of key {current}")
-        signing = SigningKey(private.private_bytes_raw())
+        _, signing = crypto_sign_seed_keypair(private.private_bytes_raw())
         return KeyRing(stamp, current, private, signing, public, index["keys"])
 
     def _public(self, key_id: str) -> bytes:
