@@ -105,12 +105,28 @@ def feed_key(client: redis.Redis, game_id: str) -> str:
     return keys.feed_outbox(game_id) if isinstance(client, RedisCluster) else keys.feed()
 
 
+@lru_cache(maxsize=1024)
+def append_keys(game_id: str, cluster: bool) -> tuple[str, ...]:
+    """The keys of the append script, in its order (`cluster`: the store is a cluster's)."""
+    return (
+        keys.events(game_id),
+        keys.event_ids(game_id),
+        keys.meta(game_id),
+        keys.head(game_id),
+        keys.states(game_id),
+        keys.withdrawals(game_id),
+        keys.feed_outbox(game_id) if cluster else keys.feed(),
+        keys.keyed_writes(game_id),
+    )
+
+
 class RedisEventStore:
     def __init__(self, client: redis.Redis, replicas: Replicas = NO_REPLICAS):
         self.redis = client
         self.replicas = replicas
         self._append = client.register_script(_script_source())
-        self._own = None if isinstance(client, RedisCluster) else OwnConnections(client)
+        self._cluster = isinstance(client, RedisCluster)
+        self._own = None if self._cluster else OwnConnections(client)
 
     def head(self, game_id: str) -> tuple[int, str]:
         """(version, hash of the last event); (0, GENESIS) for a game that does not exist."""
@@ -178,16 +194,7 @@ class RedisEventStore:
             args += [seq, record]
         for seq, withdrawal in (caches.withdrawals or {}).items():
             args += [seq, withdrawal]
-        game_keys = [
-            keys.events(game_id),
-            keys.event_ids(game_id),
-            keys.meta(game_id),
-            keys.head(game_id),
-            keys.states(game_id),
-            keys.withdrawals(game_id),
-            feed_key(self.redis, game_id),
-            keys.keyed_writes(game_id),
-        ]
+        game_keys = append_keys(game_id, self._cluster)
         reply = run_write(self.redis, self._append, game_keys, args, self.replicas,
                           keys.waited(game_id), (b"duplicate",), own=self._own)  # fmt: skip
         outcome = reply[0].decode()
