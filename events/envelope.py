@@ -139,7 +139,7 @@ def seal(event: dict, seq: int, prev_hash: str, recorded_at: str) -> dict:
     """The stored envelope of a new event: numbered, timestamped and chained."""
     envelope = body(event)
     envelope.update(seq=seq, recorded_at=recorded_at, prev_hash=prev_hash)
-    envelope["hash"] = envelope_hash(envelope)
+    envelope["hash"] = sha256(canonical(envelope))  # `envelope_hash`, of an envelope without one
     return envelope
 
 
