@@ -82,7 +82,7 @@ class KeyRing:
 class ReceiptKeys:
     def __init__(self, directory: Path):
         self.directory = Path(directory)
-        self._index_file = str(self.directory / INDEX)  # stat per signature: no Path per call
+        self._index_file = str(self.directory / INDEX)  # a str: no Path made at each stat
         self._ring: KeyRing | None = None
         self._reload = threading.Lock()
         self._looked_until = 0.0  # `_elapsed` up to which the ring read is taken as it is
