@@ -139,12 +139,16 @@ def seal(event: dict, seq: int, prev_hash: str, recorded_at: str) -> dict:
     """The stored envelope of a new event: numbered, timestamped and chained."""
     envelope = body(event)
     envelope.update(seq=seq, recorded_at=recorded_at, prev_hash=prev_hash)
-    envelope["hash"] = sha256(canonical(envelope))  # `envelope_hash`, of an envelope without one
+    envelope["hash"] = envelope_hash(envelope)
     return envelope
 
 
 def envelope_hash(envelope: dict) -> str:
-    return sha256(canonical({k: v for k, v in envelope.items() if k != "hash"}))
+    """The SHA-256 of every field but `hash`: of the envelope itself while it has none (one
+    being sealed), without a copy made for each."""
+    if "hash" in envelope:
+        envelope = {k: v for k, v in envelope.items() if k != "hash"}
+    return sha256(canonical(envelope))
 
 
 def chain_break(envelopes, prev_hash: str = GENESIS, first_seq: int = 1) -> tuple[int, str] | None:
