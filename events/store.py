@@ -111,10 +111,10 @@ def _script_source() -> str:
     return (Path(__file__).parent / "append.lua").read_text()
 
 
-def feed_key(client: redis.Redis, game_id: str) -> str:
+def feed_key(game_id: str, cluster: bool) -> str:
     """Where an append notes a game's events for the feed: the feed itself on one Redis; on
-    a cluster, whose scripts reach only the game's slot, that slot's outbox."""
-    return keys.feed_outbox(game_id) if isinstance(client, RedisCluster) else keys.feed()
+    a cluster (`cluster`), whose scripts reach only the game's slot, that slot's outbox."""
+    return keys.feed_outbox(game_id) if cluster else keys.feed()
 
 
 @lru_cache(maxsize=1024)
@@ -127,7 +127,7 @@ def append_keys(game_id: str, cluster: bool) -> tuple[str, ...]:
         keys.head(game_id),
         keys.states(game_id),
         keys.withdrawals(game_id),
-        keys.feed_outbox(game_id) if cluster else keys.feed(),
+        feed_key(game_id, cluster),
         keys.keyed_writes(game_id),
     )
 

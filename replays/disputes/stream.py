@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import redis
+from redis.cluster import RedisCluster
 
 from events import keys
 from events.envelope import canonical
@@ -96,7 +97,7 @@ class DisputeStream:
         reply = run_write(
             self.redis, self._append,
             [keys.disputes(game_id), keys.meta(game_id), keys.dispute_keys(game_id),
-             feed_key(self.redis, game_id)],
+             feed_key(game_id, isinstance(self.redis, RedisCluster))],
             [expected, prev_hash, keyed.scope if keyed else "", keyed.request if keyed else "",
              game_id, *(e["kind"].encode() + b" " + canonical(e) for e in entries)],
             self.replicas, keys.waited(game_id), made_before=(b"keyed",),
