@@ -3,9 +3,9 @@ already in their stored form. marshmallow's `dump(load(payload))` walks its whol
 (hooks, error stores, getters) for every field, the largest share of an FCM action's CPU
 (docs/architecture.md, "What an append costs the CPU").
 
-`normaliser(schema)` gives a function that answers `dump(load(payload))`, or MISS for
-anything it is not sure of: a value not of its field's JSON type (marshmallow would turn "5"
-into 5, or refuse it), a validator's refusal, a missing or unknown field. The registry then
+`normaliser(schema)` gives a function that answers `dump(load(payload))` (always a dict), or
+None for anything it is not sure of: a value not of its field's JSON type (marshmallow would
+turn "5" into 5, or refuse it), a validator's refusal, a missing or unknown field. The registry then
 asks marshmallow itself, which answers or refuses with its own words, so only ever the same
 answer comes back quicker. A schema with anything beyond the plain fields, validators and
 defaults below (hooks, data keys, load- or dump-only fields, custom fields) gets None, and
@@ -18,11 +18,9 @@ from collections.abc import Callable
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from marshmallow.utils import missing
 
-MISS = object()  # "ask marshmallow"
-
 
 class _Miss(Exception):
-    pass
+    """Not sure: marshmallow is asked."""
 
 
 Normalise = Callable[[object], object]  # a value to its stored form, or _Miss
@@ -33,8 +31,9 @@ _SCALAR_VALIDATORS = (validate.Length, validate.Range, validate.OneOf, validate.
 _IMMUTABLE_DEFAULTS = (type(None), bool, int, str)
 
 
-def normaliser(schema: Schema) -> Callable[[object], object] | None:
-    """`dump(load(payload))` by plain checks, or MISS; None if `schema` is not plain."""
+def normaliser(schema: Schema) -> Callable[[object], dict | None] | None:
+    """`dump(load(payload))` by plain checks, or None where they are not sure; None itself if
+    `schema` is not plain."""
     compiled = _schema(schema)
     if compiled is None:
         return None
@@ -43,7 +42,7 @@ def normaliser(schema: Schema) -> Callable[[object], object] | None:
         try:
             return compiled(payload)
         except _Miss:
-            return MISS
+            return None
 
     return normalise
 

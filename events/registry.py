@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from marshmallow import Schema, ValidationError
 
-from events.payloads import MISS, normaliser
+from events.payloads import normaliser
 
 Upcaster = Callable[[dict], dict]
 
@@ -95,7 +95,7 @@ class EventTypeRegistry:
         normalise = self._normalisers.get(name)
         if normalise is not None:
             normalised = normalise(payload)
-            if normalised is not MISS:
+            if normalised is not None:
                 return normalised
         return self._schemas[name].dump(self.load_payload(name, payload))
 
