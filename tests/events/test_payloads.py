@@ -87,15 +87,16 @@ def test_every_payload_a_type_takes_is_answered_by_the_plain_checks_as_by_marshm
         assert_same_answer(schema, payload)
 
 
-def _places(value, into=()):
-    """Every (container, key) inside `value`, `value` itself as ((holder,), 0)."""
-    yield into or ([value], 0)
+def _places(holder, key):
+    """(holder, key) and every (container, key) inside `holder[key]`."""
+    yield holder, key
+    value = holder[key]
     if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _places(item, (value, key))
+        for inner in value:
+            yield from _places(value, inner)
     elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _places(item, (value, index))
+        for index in range(len(value)):
+            yield from _places(value, index)
 
 
 def _field_names(schema: Schema) -> set[str]:
@@ -123,13 +124,13 @@ def _near(value):
 
 @st.composite
 def changed(draw, payload: dict, names: list[str]):
-    """`payload` with one to three changes: a value replaced by another of `_near`'s or a
-    string taken from elsewhere in the payload, a key dropped, or a key added (a field of the
-    schema, or one it does not know)."""
-    value = copy.deepcopy(payload)
-    strings = sorted({v for c, k in _places(value) if isinstance(v := c[k], str)} | {"ann"})
+    """`payload` with one to three changes: a value replaced (the payload itself too) by
+    another of `_near`'s or a string taken from elsewhere in the payload, a key dropped, or a
+    key added (a field of the schema, or one it does not know)."""
+    root = [copy.deepcopy(payload)]
+    strings = sorted({v for c, k in _places(root, 0) if isinstance(v := c[k], str)} | {"ann"})
     for _ in range(draw(st.integers(1, 3))):
-        holder, key = draw(st.sampled_from(list(_places(value))))
+        holder, key = draw(st.sampled_from(list(_places(root, 0))))
         change = draw(st.sampled_from(["replace", "replace", "drop", "add"]))
         if change == "drop" and isinstance(holder, dict):
             del holder[key]
@@ -139,7 +140,7 @@ def changed(draw, payload: dict, names: list[str]):
             )
         else:
             holder[key] = draw(st.sampled_from([*_near(holder[key]), *strings]))
-    return value[0] if isinstance(value, list) else value
+    return root[0]
 
 
 @pytest.mark.parametrize("name", PLAIN)
