@@ -10,6 +10,10 @@ from events.envelope import INSTANT
 from events.store import utc_now
 
 MICROSECONDS = [0, 1, 7, 499_999, 500_000, 789_012, 999_998, 999_999]
+SECONDS = [
+    datetime(2026, 3, 1, 12, 34, 56, tzinfo=UTC),
+    datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC),
+]
 
 
 def by_datetime(instant: datetime) -> str:
@@ -17,10 +21,9 @@ def by_datetime(instant: datetime) -> str:
 
 
 def test_a_frozen_instant_is_written_to_its_microsecond():
-    for day in (datetime(2026, 3, 1, 12, 34, 56, tzinfo=UTC), datetime(2099, 12, 31, 23, 59, 59,
-                                                                          tzinfo=UTC)):  # fmt: skip
+    for second in SECONDS:
         for micro in MICROSECONDS:
-            instant = day.replace(microsecond=micro)
+            instant = second.replace(microsecond=micro)
             with freeze_time(instant):
                 assert utc_now() == by_datetime(instant)
 
