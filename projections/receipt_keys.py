@@ -70,8 +70,7 @@ class KeyRing:
 
     stamp: tuple
     current: str
-    private: Ed25519PrivateKey
-    # the same key as libsodium's secret key, which signs (`crypto_sign`): Ed25519 is
+    # the current key as libsodium's secret key, which signs (`crypto_sign`): Ed25519 is
     # deterministic, so its signatures are cryptography's byte for byte, made in two thirds of
     # the CPU (docs/architecture.md)
     signing: bytes
@@ -218,7 +217,7 @@ class ReceiptKeys:
                 != public.get(current):  # fmt: skip
             raise ReceiptKeyError(f"{path} is not the private half of key {current}")
         _, signing = crypto_sign_seed_keypair(private.private_bytes_raw())
-        return KeyRing(stamp, current, private, signing, public, index["keys"])
+        return KeyRing(stamp, current, signing, public, index["keys"])
 
     def _public(self, key_id: str) -> bytes:
         path = self.directory / f"{key_id}.pub"

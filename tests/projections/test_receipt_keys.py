@@ -6,6 +6,7 @@ import stat
 import threading
 
 import pytest
+from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
 from events import receipts
 from projections import receipt_keys
@@ -116,9 +117,10 @@ def test_an_appends_receipts_are_what_the_reference_signs_for_the_same_claims(tm
     are those `events.receipts.sign`, which checks them, gives, byte for byte."""
     keys = ReceiptKeys.open(tmp_path / "keys")
     ring = keys.ring()
+    private = load_pem_private_key((tmp_path / "keys" / f"{ring.current}.key").read_bytes(), None)
     envelopes = [{"seq": 7, "hash": "ab" * 32}, {"seq": 8, "hash": "cd" * 32}]
     game = "01JTESTGAME000000000000000"
     assert keys.sign(game, envelopes) == [
-        receipts.sign(ring.private, game, seq, event_hash, 8, "cd" * 32, ring.current)
+        receipts.sign(private, game, seq, event_hash, 8, "cd" * 32, ring.current)
         for seq, event_hash in ((7, "ab" * 32), (8, "cd" * 32))
     ]
