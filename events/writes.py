@@ -85,7 +85,7 @@ class OwnConnections:
     CPU, measured (docs/architecture.md, "What an append costs the CPU"). Here a connection is
     taken off a list for one command and put back after; a forked process makes its own. The
     command is packed by hiredis, as redis-py packs it, without redis-py's pass over every
-    argument first (a third of the packing's CPU).
+    argument first (three fifths of the packing's CPU, measured: 9.2 against 3.6 µs).
 
     A connection that fails mid-command is disconnected, so no reply is ever left unread on
     it, and connects again on its next command. One the server closed while it sat on the
